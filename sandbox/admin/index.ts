@@ -1,0 +1,73 @@
+/**
+ * The emulator's own endpoints, under /__sandbox/ (outside the service's paths, no token, never
+ * subject to fault injection). Routes are listed in sandbox/README.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { eventKindSchema } from '../../nodes/shared/schemas';
+import type { SandboxContext } from '../context';
+import { parseWith, queryOf } from '../routes/common';
+import { SEEDED_INTERFACES } from '../seed';
+import { registerFaultAdmin } from './faultRoutes';
+import { interfaceView, registerInterfacesAdmin } from './interfaces';
+import { registerInventoryAdmin } from './inventory';
+
+export const ADMIN_PREFIX = '/__sandbox';
+
+const resetSchema = z
+	.object({
+		seed: z.number().int(),
+		ads: z.number().int().min(0).max(200_000),
+		adShape: z.enum(['A', 'B']),
+		badFilter: z.enum(['error', 'all']),
+	})
+	.partial()
+	.strict();
+
+const deliveryQuerySchema = z
+	.object({
+		idEvento: z.string(),
+		interfaceId: z.string(),
+		kind: eventKindSchema,
+		source: z.enum(['event', 'simulation']),
+	})
+	.partial();
+
+export function registerAdmin(app: FastifyInstance, ctx: SandboxContext, startSeed: number) {
+	app.get(ADMIN_PREFIX, async () => ({
+		settings: ctx.settings,
+		interfaces: SEEDED_INTERFACES.map((seeded) => ({
+			...interfaceView(ctx.state.interfaceById(seeded.id)),
+			token: seeded.token,
+			client: seeded.client,
+		})),
+		agencies: [...ctx.state.agencies.values()].map((agency) => ({
+			...agency,
+			onlineAds: ctx.state.onlineAds(agency.codigoInmobiliaria).length,
+			developments: ctx.state.developmentsOf(agency.codigoInmobiliaria).length,
+		})),
+	}));
+
+	app.post(`${ADMIN_PREFIX}/reset`, async (request, reply) => {
+		ctx.reset(parseWith(resetSchema, request.body ?? {}));
+		return reply.code(204).send();
+	});
+
+	app.get(`${ADMIN_PREFIX}/deliveries`, async (request) => {
+		const filter = parseWith(deliveryQuerySchema, queryOf(request), 'query');
+		return ctx.deliveries
+			.list()
+			.filter((d) =>
+				(Object.keys(filter) as Array<keyof typeof filter>).every((key) => d[key] === filter[key]),
+			);
+	});
+
+	app.delete(`${ADMIN_PREFIX}/deliveries`, async (_request, reply) => {
+		ctx.deliveries.clear();
+		return reply.code(204).send();
+	});
+
+	registerInterfacesAdmin(app, ctx);
+	registerInventoryAdmin(app, ctx);
+	registerFaultAdmin(app, ctx, startSeed);
+}

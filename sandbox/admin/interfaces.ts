@@ -1,0 +1,45 @@
+/** Admin view of interfaces, and association for any interface (the only way for a LEC). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context';
+import type { InterfaceRecord } from '../model';
+import { associationText, parseAdId } from '../routes/association';
+import { paramsOf, parseWith } from '../routes/common';
+
+const associationSchema = z.object({ codigoAviso: z.string().trim().min(1) }).strict();
+
+export function interfaceView(record: InterfaceRecord) {
+	return {
+		id: record.id,
+		integrator: record.integrator,
+		kind: record.kind,
+		agencies: [...record.agencies],
+		callbackAccess: record.callbackAccess,
+		configuration: record.configuration,
+		subscriptions: [...record.subscriptions],
+		associations: [...record.codeByAdId].map(([idAvisoPlat, codigoAviso]) => ({ idAvisoPlat, codigoAviso })),
+	};
+}
+
+export function registerInterfacesAdmin(app: FastifyInstance, ctx: SandboxContext) {
+	app.get('/__sandbox/interfaces/:interfaceId', async (request) =>
+		interfaceView(ctx.state.interfaceById(paramsOf(request).interfaceId)),
+	);
+
+	const path = '/__sandbox/interfaces/:interfaceId/associations/:idAvisoPlat';
+	app.put(path, async (request) => {
+		const params = paramsOf(request);
+		const target = ctx.state.interfaceById(params.interfaceId);
+		const ad = ctx.state.ad(parseAdId(params.idAvisoPlat));
+		const { codigoAviso } = parseWith(associationSchema, request.body);
+		ctx.state.associate(target, ad, codigoAviso);
+		const text = associationText(ad.idAvisoPlat, ad.agencyCode, codigoAviso);
+		return { code: 'ok', respuesta: text, resposta: text };
+	});
+
+	app.delete(path, async (request, reply) => {
+		const params = paramsOf(request);
+		ctx.state.dissociate(ctx.state.interfaceById(params.interfaceId), parseAdId(params.idAvisoPlat));
+		return reply.code(204).send();
+	});
+}

@@ -1,0 +1,149 @@
+/**
+ * Every choice the emulator makes where the specification says "not shown", in one table.
+ * Sources: `field-notes.md` (production observations) first, then the team's contract. Changing how
+ * the emulator behaves in such a case means changing this file only.
+ */
+import type { CallbackBodyLanguage, ErrorObject } from '../nodes/shared/schemas';
+
+export const BEHAVIOUR = {
+	paging: {
+		/** Query parameters of the agencies list, ad summary (shape B) and development summary. */
+		pageParam: 'pageable.page',
+		sizeParam: 'pageable.size',
+		defaultSize: 20,
+		/** A larger requested size is clamped, not refused. */
+		maxSize: 200,
+		/** An empty page (no items at all, or a page past the end) answers 204 with no body. */
+		emptyPageIsNoContent: true,
+	},
+	adSummary: {
+		defaultShape: 'B' as const,
+		/** 'error': a wrong filter answers 400; 'all': it answers every online ad of the agency. */
+		defaultBadFilter: 'error' as const,
+		/** Shape A is a bare array: it carries no paging information, so it ignores paging. */
+		shapeAIgnoresPaging: true,
+		/** Order of every ad and development list: ascending platform id (stable paging). */
+		order: 'idAvisoPlat ascending',
+		/** Blank filter values (`titulo=`) count as absent. */
+		blankFilterIsAbsent: true,
+		/** `titulo`: every word must occur in the title, ignoring case and accents. */
+		titleMatch: 'all words',
+		tipoDeAviso: 'AVISO_CLASIFICADO',
+		publicacion: 'SIMPLE',
+	},
+	/** Local time of the portal's region, used for fechaModificado, fechaRegistro and fechaEvento. */
+	utcOffsetMinutes: -180,
+	login: {
+		tokenType: 'bearer',
+		/** About ten years, as observed. */
+		expiresInSeconds: 315_359_999,
+		scope: 'read write',
+	},
+	callbacks: {
+		/** The body language when lenguajeCallbackBody is not set: the Spanish-speaking region's. */
+		defaultLanguage: 'ES' as CallbackBodyLanguage,
+		/** GET answers the stored fields exactly as sent; the header key default applies at delivery. */
+		getReturnsFieldsAsSent: true,
+		/** A LEC may subscribe to any kind; it is simply never sent the non-lead ones (Events rule 3). */
+		lecMaySubscribeToAnyKind: true,
+		/** Unsubscribing a kind that is not subscribed is not an error. */
+		unsubscribeIsIdempotent: true,
+	},
+	simulation: {
+		/** Simulations are part of callback access: plans without it are refused like configuration. */
+		needsCallbackAccess: true,
+		/** A LEC never receives CREDITO (Events rule 3), so simulating one is refused as for LEC writes. */
+		lecMaySimulateCredit: false,
+		/**
+		 * A simulation's codigoAviso may be the integrator's code of an ad of the agency (assigned by
+		 * any interface of the caller's integrator) or the ad's idAvisoPlat written as text.
+		 */
+		adCodeMayBePlatformId: true,
+		/** The credit body's codigoEmpresa is the agency code. */
+		codigoEmpresaIsAgencyCode: true,
+	},
+	association: {
+		/** The LEC receives associations only through the admin endpoint (the LES refusal stays). */
+		perInterface: true,
+		/** An offline ad may be associated too (it exists); an unknown one answers 404. */
+		offlineAdsMayBeAssociated: true,
+	},
+	delivery: {
+		/** The receiver must answer within about 1.5 s (field notes). */
+		timeoutMs: 1_500,
+		/** Delays between attempts, compressed so tests and demos see retries within seconds. */
+		retryScheduleMs: [100, 250, 500, 1_000, 2_000],
+		/** The CLI's schedule: closer to production's "up to 72 hours", still watchable. */
+		cliRetryScheduleMs: [1_000, 5_000, 30_000, 120_000, 600_000],
+		isSuccess: (status: number) => status >= 200 && status < 400,
+		/** Every (occurrence, receiving interface) pair gets its own idEvento, kept across retries. */
+		idEventoPerInterface: true,
+		userAgent: 'real-estate-portal-sandbox',
+	},
+} as const;
+
+export type AdShape = 'A' | 'B';
+export type BadFilterMode = 'error' | 'all';
+
+export class SandboxError extends Error {
+	constructor(
+		readonly status: number,
+		readonly code: string,
+		message: string,
+	) {
+		super(message);
+	}
+
+	toBody(): ErrorObject {
+		return { code: this.code, message: this.message };
+	}
+}
+
+/** The error answers, by condition. */
+export const errors = {
+	invalidToken: (why: string) => new SandboxError(401, 'invalid_token', why),
+	badRequest: (message: string) => new SandboxError(400, 'bad_request', message),
+	notFound: (message: string) => new SandboxError(404, 'not_found', message),
+	conflict: (message: string) => new SandboxError(409, 'conflict', message),
+	/** The specification's refusal of a LEC write. */
+	lecAccessDenied: () => new SandboxError(403, 'error_inesperado', 'Access is denied'),
+	/** Field notes: plans without callback access. */
+	noCallbackAccess: () => new SandboxError(500, 'error_inesperado', 'Access is denied'),
+	/** Field notes: repeated association. */
+	alreadyAssociated: (idAviso: number) =>
+		new SandboxError(
+			403,
+			'no_permission',
+			`El idAviso ${idAviso} ya esta asociado a esta integracion.`,
+		),
+	codeInUse: (codigoAviso: string, idAviso: number) =>
+		new SandboxError(
+			400,
+			'bad_request',
+			`codigoAviso ${codigoAviso} is already assigned to idAviso ${idAviso} on this interface`,
+		),
+	noConfiguration: () =>
+		new SandboxError(
+			400,
+			'sin_configuracion',
+			'Configure the callback (PUT /v1/configuracion/callbacks) before subscribing to events',
+		),
+	unexpected: () => new SandboxError(500, 'error_inesperado', 'Unexpected error'),
+};
+
+/** The default error body an injected fault answers with, by status. */
+export function faultErrorFor(status: number): ErrorObject {
+	if (status === 429) return { code: 'too_many_requests', message: 'Rate limit exceeded' };
+	if (status === 502) return { code: 'bad_gateway', message: 'Bad gateway' };
+	if (status === 503) return { code: 'service_unavailable', message: 'Service unavailable' };
+	if (status >= 500) return { code: 'error_inesperado', message: 'Unexpected error' };
+	return { code: 'error', message: `HTTP ${status}` };
+}
+
+/** Field notes: some error bodies are XML (shaped like the OAuth2 server's). */
+export function xmlError(code: string, message: string): string {
+	return (
+		'<?xml version="1.0" encoding="UTF-8"?>' +
+		`<OAuth2Exception><error>${code}</error><error_description>${message}</error_description></OAuth2Exception>`
+	);
+}

@@ -1,0 +1,27 @@
+/** What every route needs: the current state (replaced on reset), settings, delivery and faults. */
+import type { AdShape, BadFilterMode } from './behaviour';
+import type { DeliveryService } from './delivery';
+import type { FaultInjector } from './faults';
+import type { SandboxState } from './state';
+
+export interface RuntimeSettings {
+	adShape: AdShape;
+	badFilter: BadFilterMode;
+}
+
+export interface ResetOverrides {
+	seed?: number;
+	ads?: number;
+	adShape?: AdShape;
+	badFilter?: BadFilterMode;
+}
+
+export interface SandboxContext {
+	state: SandboxState;
+	settings: RuntimeSettings;
+	deliveries: DeliveryService;
+	faults: FaultInjector;
+	log: (line: string) => void;
+	/** Back to the seeded state: cancels pending deliveries, clears records and faults. */
+	reset(overrides?: ResetOverrides): void;
+}

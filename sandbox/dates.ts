@@ -1,0 +1,27 @@
+/** The service's date-time texts, in the portal region's local time (`BEHAVIOUR.utcOffsetMinutes`). */
+import { BEHAVIOUR } from './behaviour';
+
+const offsetMs = BEHAVIOUR.utcOffsetMinutes * 60_000;
+
+function offsetText(): string {
+	const minutes = Math.abs(BEHAVIOUR.utcOffsetMinutes);
+	const sign = BEHAVIOUR.utcOffsetMinutes < 0 ? '-' : '+';
+	return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** `yyyy-MM-ddTHH:mm:ss.SSS-0300` (lead fechaRegistro, event fechaEvento). */
+export function zonedTimestamp(epochMs: number): string {
+	return new Date(epochMs + offsetMs).toISOString().replace('Z', offsetText());
+}
+
+/** `yyyy-MM-dd HH:mm:ss.S`: local time, fraction without trailing zeros (shape B fechaModificado). */
+export function localModifiedText(epochMs: number): string {
+	const iso = new Date(epochMs + offsetMs).toISOString();
+	const fraction = iso.slice(20, 23).replace(/0+$/, '') || '0';
+	return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${fraction}`;
+}
+
+/** ISO 8601 with the zone (shape A fechaModificacion). */
+export function isoTimestamp(epochMs: number): string {
+	return new Date(epochMs).toISOString();
+}

@@ -1,0 +1,209 @@
+/**
+ * Callback delivery (specification, "Callback delivery"; field notes, "Callbacks"): POST of the JSON
+ * body to the configured url with the configured header, 2xx/3xx = success, a time-out, retries on a
+ * schedule keeping the same idEvento, and a record of every attempt.
+ */
+import { Agent, request } from 'undici';
+import { translateBody } from '../nodes/shared/eventFields';
+import type { CallbackBodyLanguage, EventKind } from '../nodes/shared/schemas';
+import { BEHAVIOUR } from './behaviour';
+
+export interface DeliveryTarget {
+	url: string;
+	headerKey: string;
+	headerValue: string | null;
+	language: CallbackBodyLanguage;
+}
+
+export interface DeliveryJob {
+	idEvento: string;
+	kind: EventKind;
+	interfaceId: string;
+	/** 'event': an occurrence routed by subscriptions; 'simulation': a simulation endpoint call. */
+	source: 'event' | 'simulation';
+	target: DeliveryTarget;
+	/** Spanish field names; translated to the target's language when sent. */
+	body: Record<string, unknown>;
+}
+
+export type DeliveryOutcome = 'success' | 'failure' | 'timeout' | 'error';
+
+export interface DeliveryAttempt {
+	idEvento: string;
+	kind: EventKind;
+	interfaceId: string;
+	source: DeliveryJob['source'];
+	url: string;
+	/** 1 for the first attempt; a duplicate continues the count. */
+	attempt: number;
+	status: number | null;
+	outcome: DeliveryOutcome;
+	error?: string;
+	/** True when no further attempt will follow. */
+	final: boolean;
+	/** True for an injected duplicate of a successful delivery. */
+	duplicate: boolean;
+	headers: Record<string, string>;
+	body: Record<string, unknown>;
+	responseBody: string;
+	startedAt: string;
+	durationMs: number;
+}
+
+export interface DeliveryOptions {
+	retryScheduleMs: readonly number[];
+	timeoutMs: number;
+	/** Fault injection: whether a successful delivery is sent once more. */
+	shouldDuplicate: () => boolean;
+	log: (line: string) => void;
+}
+
+const RESPONSE_BODY_KEPT = 500;
+
+export class DeliveryService {
+	private readonly agent = new Agent({ keepAliveTimeout: 1_000 });
+	private readonly timers = new Set<NodeJS.Timeout>();
+	private readonly inFlight = new Set<AbortController>();
+	private readonly attempts: DeliveryAttempt[] = [];
+	private readonly listeners = new Set<() => void>();
+	private closed = false;
+
+	constructor(private readonly options: DeliveryOptions) {}
+
+	enqueue(job: DeliveryJob): void {
+		this.schedule(job, 1, 0, false);
+	}
+
+	list(): readonly DeliveryAttempt[] {
+		return this.attempts;
+	}
+
+	clear(): void {
+		this.attempts.length = 0;
+	}
+
+	/** Cancels every pending retry and aborts every request in flight. */
+	cancelPending(): void {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		for (const controller of this.inFlight) controller.abort();
+		this.inFlight.clear();
+	}
+
+	/** Resolves with the attempts once `predicate` holds for them, or rejects after `timeoutMs`. */
+	waitFor(
+		predicate: (attempts: readonly DeliveryAttempt[]) => boolean,
+		timeoutMs = 5_000,
+	): Promise<readonly DeliveryAttempt[]> {
+		return new Promise((resolve, reject) => {
+			const check = () => {
+				if (!predicate(this.attempts)) return;
+				finish();
+				resolve(this.attempts);
+			};
+			const timer = setTimeout(() => {
+				finish();
+				reject(new Error(`Deliveries did not reach the expected state within ${timeoutMs} ms`));
+			}, timeoutMs);
+			const finish = () => {
+				clearTimeout(timer);
+				this.listeners.delete(check);
+			};
+			this.listeners.add(check);
+			check();
+		});
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		this.cancelPending();
+		await this.agent.destroy();
+	}
+
+	private schedule(job: DeliveryJob, attempt: number, delayMs: number, duplicate: boolean) {
+		if (this.closed) return;
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			void this.send(job, attempt, duplicate);
+		}, delayMs);
+		this.timers.add(timer);
+	}
+
+	private async send(job: DeliveryJob, attempt: number, duplicate: boolean) {
+		const { target } = job;
+		const headers: Record<string, string> = {
+			'content-type': 'application/json',
+			'user-agent': BEHAVIOUR.delivery.userAgent,
+		};
+		if (target.headerValue) headers[target.headerKey] = target.headerValue;
+		const body = translateBody(job.body, target.language);
+		const started = Date.now();
+		const result = await this.post(target.url, headers, JSON.stringify(body));
+		if (this.closed) return;
+
+		const retriesLeft = attempt <= this.options.retryScheduleMs.length;
+		const failed = result.outcome !== 'success';
+		const duplicateNext = !failed && !duplicate && this.options.shouldDuplicate();
+		const record: DeliveryAttempt = {
+			idEvento: job.idEvento,
+			kind: job.kind,
+			interfaceId: job.interfaceId,
+			source: job.source,
+			url: target.url,
+			attempt,
+			...result,
+			final: failed ? duplicate || !retriesLeft : !duplicateNext,
+			duplicate,
+			headers,
+			body,
+			startedAt: new Date(started).toISOString(),
+			durationMs: Date.now() - started,
+		};
+		this.attempts.push(record);
+		this.options.log(
+			`delivery ${job.kind} ${job.idEvento} → ${target.url} attempt ${attempt}: ${result.status ?? result.outcome}`,
+		);
+		if (failed && !duplicate && retriesLeft) {
+			this.schedule(job, attempt + 1, this.options.retryScheduleMs[attempt - 1], false);
+		} else if (duplicateNext) {
+			this.schedule(job, attempt + 1, 0, true);
+		}
+		for (const listener of [...this.listeners]) listener();
+	}
+
+	private async post(
+		url: string,
+		headers: Record<string, string>,
+		body: string,
+	): Promise<Pick<DeliveryAttempt, 'status' | 'outcome' | 'error' | 'responseBody'>> {
+		const controller = new AbortController();
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			controller.abort();
+		}, this.options.timeoutMs);
+		this.inFlight.add(controller);
+		try {
+			const response = await request(url, {
+				method: 'POST',
+				headers,
+				body,
+				signal: controller.signal,
+				dispatcher: this.agent,
+			});
+			const text = await response.body.text();
+			return {
+				status: response.statusCode,
+				outcome: BEHAVIOUR.delivery.isSuccess(response.statusCode) ? 'success' : 'failure',
+				responseBody: text.slice(0, RESPONSE_BODY_KEPT),
+			};
+		} catch (error) {
+			return timedOut
+				? { status: null, outcome: 'timeout', error: `No answer within ${this.options.timeoutMs} ms`, responseBody: '' }
+				: { status: null, outcome: 'error', error: String(error?.message ?? error), responseBody: '' };
+		} finally {
+			clearTimeout(timer);
+			this.inFlight.delete(controller);
+		}
+	}
+}

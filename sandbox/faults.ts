@@ -1,0 +1,189 @@
+/**
+ * Fault injection on the service's endpoints (never on /__sandbox/*), driven by a seeded generator
+ * so a run repeats exactly: error rate and statuses (429 with Retry-After), added latency,
+ * connection resets, XML error bodies, duplicate deliveries, and one-shot targeted faults.
+ */
+import { z } from 'zod';
+import { faultErrorFor, xmlError } from './behaviour';
+import { createRng, type Rng } from './rng';
+
+const probability = z.number().min(0).max(1);
+const regexText = z.string().refine(
+	(text) => {
+		try {
+			new RegExp(text);
+			return true;
+		} catch {
+			return false;
+		}
+	},
+	{ message: 'must be a valid regular expression' },
+);
+
+export const faultSettingsSchema = z
+	.object({
+		seed: z.number().int(),
+		/** Share of requests answered with an error status. */
+		rate: probability,
+		statuses: z.array(z.number().int().min(400).max(599)).min(1),
+		retryAfterSeconds: z.number().int().min(0),
+		latencyMs: z.number().min(0),
+		/** Extra latency drawn uniformly in [0, latencyJitterMs]. */
+		latencyJitterMs: z.number().min(0),
+		/** Share of requests whose connection is destroyed without an answer. */
+		resetRate: probability,
+		/** Share of injected errors that carry an XML body instead of JSON. */
+		xmlRate: probability,
+		/** Share of successful deliveries that are sent a second time, same idEvento. */
+		duplicateRate: probability,
+		/** Only requests whose path matches this regular expression are affected. */
+		pathPattern: regexText.nullable(),
+	})
+	.strict();
+export type FaultSettings = z.infer<typeof faultSettingsSchema>;
+
+export const DEFAULT_FAULTS: Omit<FaultSettings, 'seed'> = {
+	rate: 0,
+	statuses: [500, 502, 503, 429],
+	retryAfterSeconds: 1,
+	latencyMs: 0,
+	latencyJitterMs: 0,
+	resetRate: 0,
+	xmlRate: 0,
+	duplicateRate: 0,
+	pathPattern: null,
+};
+
+export const onceFaultSchema = z
+	.object({
+		method: z.string().optional(),
+		/** Regular expression tested against the request path (without the query). */
+		path: regexText,
+		status: z.number().int().min(100).max(599).optional(),
+		/** Destroy the connection instead of answering. */
+		reset: z.boolean().optional(),
+		body: z.unknown().optional(),
+		headers: z.record(z.string()).optional(),
+		/** How many matching requests fail. */
+		times: z.number().int().min(1).default(1),
+		/** How many matching requests pass before the first failure ("the third one fails": 2). */
+		skip: z.number().int().min(0).default(0),
+	})
+	.strict()
+	.refine((f) => f.status !== undefined || f.reset, { message: 'status or reset is required' });
+export type OnceFault = z.infer<typeof onceFaultSchema> & { id: number };
+
+export type FaultAction =
+	| { type: 'none' }
+	| { type: 'reset' }
+	| { type: 'answer'; status: number; headers: Record<string, string>; body: string; contentType: string };
+
+export interface FaultDecision {
+	latencyMs: number;
+	action: FaultAction;
+}
+
+export class FaultInjector {
+	private settings!: FaultSettings;
+	private requestRng!: Rng;
+	private deliveryRng!: Rng;
+	private pathPattern: RegExp | null = null;
+	private once: OnceFault[] = [];
+	private nextOnceId = 1;
+	private injected = 0;
+
+	constructor(settings: FaultSettings) {
+		this.configure(settings);
+	}
+
+	/** Replaces the settings and restarts the generators from the seed. */
+	configure(settings: FaultSettings): void {
+		this.settings = settings;
+		this.pathPattern = settings.pathPattern ? new RegExp(settings.pathPattern) : null;
+		// Separate streams: deliveries run asynchronously and must not shift request faults.
+		this.requestRng = createRng(settings.seed);
+		this.deliveryRng = createRng(settings.seed ^ 0x5bd1e995);
+		this.injected = 0;
+	}
+
+	addOnce(fault: Omit<OnceFault, 'id'>): OnceFault {
+		const added = { ...fault, id: this.nextOnceId++ };
+		this.once.push(added);
+		return added;
+	}
+
+	clearOnce(): void {
+		this.once = [];
+	}
+
+	describe() {
+		return { settings: this.settings, once: this.once, injected: this.injected };
+	}
+
+	/** What to do to one service request. Draws the same count of numbers for every request. */
+	decide(method: string, path: string): FaultDecision {
+		const targeted = this.takeOnce(method, path);
+		if (targeted) return { latencyMs: 0, action: targeted };
+
+		const s = this.settings;
+		const [jitter, reset, error, status, xml] = Array.from({ length: 5 }, () => this.requestRng.next());
+		if (this.pathPattern && !this.pathPattern.test(path)) return { latencyMs: 0, action: { type: 'none' } };
+		const latencyMs = s.latencyMs + jitter * s.latencyJitterMs;
+		if (reset < s.resetRate) {
+			this.injected++;
+			return { latencyMs, action: { type: 'reset' } };
+		}
+		if (error < s.rate) {
+			this.injected++;
+			const chosen = s.statuses[Math.floor(status * s.statuses.length)];
+			return { latencyMs, action: errorAnswer(chosen, xml < s.xmlRate, s.retryAfterSeconds) };
+		}
+		return { latencyMs, action: { type: 'none' } };
+	}
+
+	shouldDuplicateDelivery(): boolean {
+		return this.deliveryRng.next() < this.settings.duplicateRate;
+	}
+
+	private takeOnce(method: string, path: string): FaultAction | null {
+		const fault = this.once.find(
+			(f) => (!f.method || f.method.toUpperCase() === method) && new RegExp(f.path).test(path),
+		);
+		if (!fault) return null;
+		if (fault.skip > 0) {
+			fault.skip--;
+			return null;
+		}
+		if (--fault.times === 0) this.once = this.once.filter((f) => f !== fault);
+		this.injected++;
+		if (fault.reset) return { type: 'reset' };
+		const status = fault.status!;
+		if (fault.body === undefined) return errorAnswer(status, false, this.settings.retryAfterSeconds, fault.headers);
+		const isText = typeof fault.body === 'string';
+		return {
+			type: 'answer',
+			status,
+			headers: fault.headers ?? {},
+			body: isText ? (fault.body as string) : JSON.stringify(fault.body),
+			contentType: !isText
+				? 'application/json; charset=utf-8'
+				: (fault.body as string).trimStart().startsWith('<')
+					? 'application/xml'
+					: 'text/plain; charset=utf-8',
+		};
+	}
+}
+
+function errorAnswer(
+	status: number,
+	asXml: boolean,
+	retryAfterSeconds: number,
+	extraHeaders: Record<string, string> = {},
+): FaultAction {
+	const error = faultErrorFor(status);
+	const headers: Record<string, string> =
+		status === 429 ? { 'retry-after': String(retryAfterSeconds), ...extraHeaders } : extraHeaders;
+	return asXml
+		? { type: 'answer', status, headers, body: xmlError(error.code, error.message), contentType: 'application/xml' }
+		: { type: 'answer', status, headers, body: JSON.stringify(error), contentType: 'application/json; charset=utf-8' };
+}

@@ -1,0 +1,87 @@
+/**
+ * `npm run sandbox`: starts the emulator on 127.0.0.1 from environment variables, prints its base
+ * URL and the seeded credentials, and stops cleanly on SIGINT or SIGTERM.
+ */
+import { z } from 'zod';
+import { BEHAVIOUR } from './behaviour';
+import { startSandbox, SEEDED_INTERFACES, type SandboxOptions } from './index';
+
+const integerText = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
+
+const envSchema = z.object({
+	SANDBOX_PORT: integerText.default('4010'),
+	SANDBOX_SEED: integerText.optional(),
+	SANDBOX_ADS: integerText.optional(),
+	SANDBOX_AD_SHAPE: z.enum(['A', 'B']).optional(),
+	SANDBOX_BAD_FILTER: z.enum(['error', 'all']).optional(),
+	SANDBOX_RETRY_SCHEDULE: z
+		.string()
+		.regex(/^\d+(,\d+)*$|^$/, 'must be comma-separated milliseconds, e.g. 1000,5000')
+		.transform((text) => (text ? text.split(',').map(Number) : []))
+		.optional(),
+	SANDBOX_DELIVERY_TIMEOUT_MS: integerText.optional(),
+	SANDBOX_FAULTS: z
+		.string()
+		.transform((text, ctx) => {
+			try {
+				return JSON.parse(text) as Record<string, unknown>;
+			} catch {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a JSON object' });
+				return z.NEVER;
+			}
+		})
+		.optional(),
+	SANDBOX_QUIET: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+function optionsFromEnv(): SandboxOptions {
+	const parsed = envSchema.safeParse(process.env);
+	if (!parsed.success) {
+		for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+		process.exit(2);
+	}
+	const env = parsed.data;
+	return {
+		port: env.SANDBOX_PORT,
+		seed: env.SANDBOX_SEED,
+		ads: env.SANDBOX_ADS,
+		adShape: env.SANDBOX_AD_SHAPE,
+		badFilter: env.SANDBOX_BAD_FILTER,
+		retrySchedule: env.SANDBOX_RETRY_SCHEDULE ?? [...BEHAVIOUR.delivery.cliRetryScheduleMs],
+		deliveryTimeoutMs: env.SANDBOX_DELIVERY_TIMEOUT_MS,
+		faults: env.SANDBOX_FAULTS,
+		quiet: env.SANDBOX_QUIET === '1' || env.SANDBOX_QUIET === 'true',
+	};
+}
+
+async function main() {
+	const options = optionsFromEnv();
+	const sandbox = await startSandbox(options);
+	const { settings } = sandbox.context;
+	console.log(`Real-estate portal sandbox listening on ${sandbox.url}`);
+	console.log(`Ad summary shape ${settings.adShape}, bad filters answer ${settings.badFilter}.`);
+	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
+	for (const i of SEEDED_INTERFACES) {
+		const access = i.callbackAccess ? '' : '  (plan without callback access)';
+		console.log(
+			`  ${i.id.padEnd(16)} ${i.kind}  ${i.token.padEnd(22)} ${i.client.clientId} / ${i.client.clientSecret}  ${i.agencies.join(', ')}${access}`,
+		);
+	}
+	console.log(`Admin: ${sandbox.url}/__sandbox (see sandbox/README.md). Ctrl+C to stop.`);
+
+	let stopping = false;
+	const stop = async (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`${signal}: stopping the sandbox`);
+		await sandbox.close();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop('SIGINT'));
+	process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+	console.error(`The sandbox could not start: ${error.message}`);
+	process.exit(1);
+});

@@ -1,0 +1,76 @@
+/**
+ * The emulator's internal records: what the service knows about agencies, ads, developments and
+ * interfaces. The answers' shapes are built from these in `views.ts`.
+ */
+import type { CallbackConfiguration, EventKind, InterfaceKind } from '../nodes/shared/schemas';
+
+export interface AgencyRecord {
+	codigoInmobiliaria: string;
+	idPlat: number;
+	nombre: string;
+	habilitadoDesde: number;
+	bloqueada: boolean;
+}
+
+export interface LocationRecord {
+	codigoPostal: string;
+	direccion: string;
+	idUbicacion: string;
+	latitud: string;
+	longitud: string;
+	muestraMapa: string;
+	ubicacion: string;
+}
+
+export interface AdRecord {
+	idAvisoPlat: number;
+	agencyCode: string;
+	online: boolean;
+	titulo: string;
+	/** Lower case, accents removed: what the `titulo` filter searches. */
+	searchableTitle: string;
+	operacion: string;
+	codigoMoneda: string;
+	precio: number;
+	tipoDePropiedad: number;
+	ubicacion: LocationRecord;
+	idDesarrolloPlat: number | null;
+	codigoDesarrollo: string | null;
+	claveInterna: string | null;
+	/** Epoch milliseconds of the last modification. */
+	fechaModificacion: number;
+	imagenUrl: string;
+	/** Quality score, 0 to 100. */
+	calidad: number;
+	planDePublicacion: string;
+}
+
+export interface DevelopmentRecord {
+	idDesarrolloPlat: number;
+	codigoDesarrollo: string;
+	agencyCode: string;
+	titulo: string;
+	ubicacion: LocationRecord;
+	fechaModificacion: number;
+}
+
+export interface InterfaceRecord {
+	id: string;
+	integrator: string;
+	kind: InterfaceKind;
+	token: string;
+	agencies: ReadonlySet<string>;
+	/** False for plans without callback access (field notes). */
+	callbackAccess: boolean;
+	configuration: CallbackConfiguration | null;
+	subscriptions: Set<EventKind>;
+	/** Association: idAvisoPlat → the integrator's codigoAviso, and the reverse. */
+	codeByAdId: Map<number, string>;
+	adIdByCode: Map<string, number>;
+}
+
+export interface ClientRecord {
+	clientId: string;
+	clientSecret: string;
+	interfaceId: string;
+}

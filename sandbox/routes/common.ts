@@ -1,0 +1,88 @@
+/** Helpers every service route uses: the caller from access_token, refusals, paging, validation. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { BEHAVIOUR, errors } from '../behaviour';
+import type { SandboxContext } from '../context';
+import type { InterfaceRecord } from '../model';
+
+export type Query = Record<string, unknown>;
+
+export const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
+export const paramsOf = (request: FastifyRequest) => request.params as Record<string, string>;
+
+/** Authentication rule 1: the access_token query parameter, and nothing else, identifies the caller. */
+export function callerOf(ctx: SandboxContext, request: FastifyRequest): InterfaceRecord {
+	const token = queryOf(request).access_token;
+	if (token === undefined || token === '') {
+		throw errors.invalidToken('The access_token query parameter is required');
+	}
+	if (typeof token !== 'string') throw errors.invalidToken('Give access_token once');
+	const caller = ctx.state.interfaceByToken(token);
+	if (!caller) throw errors.invalidToken('The access token is not valid');
+	return caller;
+}
+
+/** A LEC may not modify ads or their state. */
+export function requireReadWrite(caller: InterfaceRecord): void {
+	if (caller.kind === 'LEC') throw errors.lecAccessDenied();
+}
+
+/** Field notes: plans without callback access are refused on every callback endpoint. */
+export function requireCallbackAccess(caller: InterfaceRecord): void {
+	if (!caller.callbackAccess) throw errors.noCallbackAccess();
+}
+
+/** Validates with a zod schema; a failure answers 400 naming the fields. */
+export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+	const result = schema.safeParse(value);
+	if (result.success) return result.data;
+	const problems = result.error.issues.map(
+		(issue) => `${issue.path.length ? issue.path.join('.') : what}: ${issue.message}`,
+	);
+	throw errors.badRequest(problems.join('; '));
+}
+
+export interface Paging {
+	page: number;
+	size: number;
+}
+
+function nonNegativeInteger(query: Query, name: string): number | undefined {
+	const raw = query[name];
+	if (raw === undefined || raw === '') return undefined;
+	if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
+		throw errors.badRequest(`${name} must be a non-negative integer`);
+	}
+	return Number(raw);
+}
+
+export function pagingOf(query: Query): Paging {
+	const { pageParam, sizeParam, defaultSize, maxSize } = BEHAVIOUR.paging;
+	const page = nonNegativeInteger(query, pageParam) ?? 0;
+	const size = nonNegativeInteger(query, sizeParam) ?? defaultSize;
+	if (size === 0) throw errors.badRequest(`${sizeParam} must be at least 1`);
+	return { page, size: Math.min(size, maxSize) };
+}
+
+/** The page envelope; an empty page answers 204. */
+export function sendPage<T>(
+	reply: FastifyReply,
+	items: readonly T[],
+	paging: Paging,
+	toItem: (item: T) => unknown,
+) {
+	const start = paging.page * paging.size;
+	const slice = items.slice(start, start + paging.size);
+	if (slice.length === 0) return noContent(reply);
+	return reply.send({ number: paging.page, size: slice.length, total: items.length, content: slice.map(toItem) });
+}
+
+/** A bare array (shape A); an empty one answers 204. */
+export function sendArray<T>(reply: FastifyReply, items: readonly T[], toItem: (item: T) => unknown) {
+	if (items.length === 0) return noContent(reply);
+	return reply.send(items.map(toItem));
+}
+
+export function noContent(reply: FastifyReply) {
+	return reply.code(204).send();
+}

@@ -1,0 +1,256 @@
+/**
+ * The seeded world: integrators, their interfaces and tokens, agencies and an ad inventory generated
+ * from a seeded random generator, so the same seed always gives the same data.
+ */
+import type { InterfaceKind } from '../nodes/shared/schemas';
+import {
+	DEVELOPMENT_NAMES,
+	FEATURES,
+	NEIGHBOURHOODS,
+	PROPERTY_TYPES,
+	PUBLICATION_PLANS,
+	STREETS,
+	searchable,
+} from './catalog';
+import type {
+	AdRecord,
+	AgencyRecord,
+	ClientRecord,
+	DevelopmentRecord,
+	LocationRecord,
+} from './model';
+import { createRng, type Rng } from './rng';
+
+export const DEFAULT_SEED = 20240607;
+export const DEFAULT_ONLINE_ADS = 72;
+
+/** Seeded inventory instants lie before this one (15 Jan 2025, 12:00 UTC-3). */
+const SEED_INSTANT = Date.UTC(2025, 0, 15, 15, 0, 0);
+const DAY_MS = 86_400_000;
+
+export interface SeededInterface {
+	id: string;
+	integrator: string;
+	kind: InterfaceKind;
+	token: string;
+	agencies: string[];
+	callbackAccess: boolean;
+	client: { clientId: string; clientSecret: string };
+}
+
+export const SEEDED_INTERFACES: readonly SeededInterface[] = [
+	{
+		id: 'demo-les',
+		integrator: 'demo',
+		kind: 'LES',
+		token: 'demo-les-token',
+		agencies: ['INMO-001', 'INMO-002'],
+		callbackAccess: true,
+		client: { clientId: 'demo-les-client', clientSecret: 'demo-les-secret' },
+	},
+	{
+		id: 'demo-lec',
+		integrator: 'demo',
+		kind: 'LEC',
+		token: 'demo-lec-token',
+		agencies: ['INMO-001', 'INMO-002'],
+		callbackAccess: true,
+		client: { clientId: 'demo-lec-client', clientSecret: 'demo-lec-secret' },
+	},
+	{
+		id: 'other-les',
+		integrator: 'other',
+		kind: 'LES',
+		token: 'other-les-token',
+		agencies: ['INMO-900'],
+		callbackAccess: true,
+		client: { clientId: 'other-les-client', clientSecret: 'other-les-secret' },
+	},
+	{
+		id: 'nocallbacks-les',
+		integrator: 'nocallbacks',
+		kind: 'LES',
+		token: 'nocallbacks-les-token',
+		agencies: ['INMO-500'],
+		callbackAccess: false,
+		client: { clientId: 'nocallbacks-les-client', clientSecret: 'nocallbacks-les-secret' },
+	},
+];
+
+interface AgencyPlan {
+	agency: AgencyRecord;
+	online: number;
+	offline: number;
+	/** Who the seeded associations belong to, and the code prefix they use. */
+	associatedTo: { interfaceId: string; prefix: string } | null;
+}
+
+function agencyPlans(onlineAdsOfFirstAgency: number): AgencyPlan[] {
+	const enabledSince = Date.UTC(2019, 2, 1, 13, 0, 0);
+	const agency = (code: string, idPlat: number, nombre: string, offsetDays: number): AgencyRecord => ({
+		codigoInmobiliaria: code,
+		idPlat,
+		nombre,
+		habilitadoDesde: enabledSince + offsetDays * DAY_MS,
+		bloqueada: false,
+	});
+	const demo = { interfaceId: 'demo-les', prefix: 'DEMO' };
+	return [
+		{
+			agency: agency('INMO-001', 30001, 'Inmobiliaria Demo Palermo', 0),
+			online: onlineAdsOfFirstAgency,
+			offline: 5,
+			associatedTo: demo,
+		},
+		{
+			agency: agency('INMO-002', 30002, 'Demo Propiedades Norte', 41),
+			online: 14,
+			offline: 2,
+			associatedTo: demo,
+		},
+		{
+			agency: agency('INMO-900', 30900, 'Otra Inmobiliaria S.A.', 120),
+			online: 10,
+			offline: 1,
+			associatedTo: { interfaceId: 'other-les', prefix: 'OTHER' },
+		},
+		{
+			agency: agency('INMO-500', 30500, 'Sin Callbacks Bienes Raíces', 300),
+			online: 6,
+			offline: 1,
+			associatedTo: { interfaceId: 'nocallbacks-les', prefix: 'NOCB' },
+		},
+	];
+}
+
+export interface SeedAssociation {
+	interfaceId: string;
+	idAvisoPlat: number;
+	codigoAviso: string;
+}
+
+export interface SeedData {
+	agencies: AgencyRecord[];
+	ads: AdRecord[];
+	developments: DevelopmentRecord[];
+	associations: SeedAssociation[];
+	clients: ClientRecord[];
+}
+
+/** Every fifth online ad (offset 2) is a development unit; a development holds up to five. */
+const isUnitSlot = (index: number) => index % 5 === 2;
+const UNITS_PER_DEVELOPMENT = 5;
+/** About a third of the online ads, and the first two offline ones, start associated. */
+const isSeedAssociated = (index: number, online: boolean) => (online ? index % 3 === 0 : index < 2);
+
+export function buildSeed(seed: number, onlineAdsOfFirstAgency: number): SeedData {
+	const rng = createRng(seed);
+	const ids = { ad: 54_000_000, development: 7_100_000 };
+	const data: SeedData = { agencies: [], ads: [], developments: [], associations: [], clients: [] };
+	const codeCounters = new Map<string, number>();
+
+	for (const plan of agencyPlans(onlineAdsOfFirstAgency)) {
+		data.agencies.push(plan.agency);
+		let development: DevelopmentRecord | null = null;
+		let unitsInDevelopment = 0;
+		const total = plan.online + plan.offline;
+		for (let index = 0; index < total; index++) {
+			const online = index < plan.online;
+			if (online && isUnitSlot(index) && (!development || unitsInDevelopment === UNITS_PER_DEVELOPMENT)) {
+				ids.development += rng.int(1, 5);
+				development = makeDevelopment(rng, ids.development, plan.agency.codigoInmobiliaria, data.developments.length);
+				data.developments.push(development);
+				unitsInDevelopment = 0;
+			}
+			const unitOf = online && isUnitSlot(index) ? development : null;
+			if (unitOf) unitsInDevelopment++;
+			ids.ad += rng.int(1, 9);
+			const ad = makeAd(rng, ids.ad, plan.agency.codigoInmobiliaria, online, unitOf);
+			data.ads.push(ad);
+			const owner = plan.associatedTo;
+			if (owner && isSeedAssociated(online ? index : index - plan.online, online)) {
+				const next = (codeCounters.get(owner.prefix) ?? 0) + 1;
+				codeCounters.set(owner.prefix, next);
+				data.associations.push({
+					interfaceId: owner.interfaceId,
+					idAvisoPlat: ad.idAvisoPlat,
+					codigoAviso: `${owner.prefix}-${String(next).padStart(4, '0')}`,
+				});
+			}
+		}
+	}
+	data.clients = SEEDED_INTERFACES.map((i) => ({ ...i.client, interfaceId: i.id }));
+	return data;
+}
+
+function makeLocation(rng: Rng, neighbourhood = rng.pick(NEIGHBOURHOODS)): LocationRecord {
+	const jitter = () => (rng.next() - 0.5) * 0.01;
+	return {
+		codigoPostal: neighbourhood.postal,
+		direccion: `${rng.pick(STREETS)} ${rng.int(100, 4999)}`,
+		idUbicacion: neighbourhood.idUbicacion,
+		latitud: (neighbourhood.lat + jitter()).toFixed(6),
+		longitud: (neighbourhood.lon + jitter()).toFixed(6),
+		muestraMapa: rng.chance(0.8) ? 'true' : 'false',
+		ubicacion: `${neighbourhood.name}, Capital Federal`,
+	};
+}
+
+function makeDevelopment(rng: Rng, id: number, agencyCode: string, ordinal: number): DevelopmentRecord {
+	const base = DEVELOPMENT_NAMES[ordinal % DEVELOPMENT_NAMES.length];
+	const round = Math.floor(ordinal / DEVELOPMENT_NAMES.length);
+	return {
+		idDesarrolloPlat: id,
+		codigoDesarrollo: `DES-${String(ordinal + 1).padStart(3, '0')}`,
+		agencyCode,
+		titulo: round === 0 ? base : `${base} ${round + 1}`,
+		ubicacion: makeLocation(rng),
+		fechaModificacion: SEED_INSTANT - rng.int(0, 60) * DAY_MS - rng.int(0, DAY_MS - 1),
+	};
+}
+
+function makePrice(rng: Rng): { operacion: string; codigoMoneda: string; precio: number } {
+	const roll = rng.next();
+	if (roll < 0.5) {
+		return rng.chance(0.85)
+			? { operacion: 'VENTA', codigoMoneda: 'USD', precio: rng.int(45, 950) * 1_000 }
+			: { operacion: 'VENTA', codigoMoneda: 'ARS', precio: rng.int(40, 600) * 1_000_000 };
+	}
+	if (roll < 0.85) {
+		return rng.chance(0.8)
+			? { operacion: 'ALQUILER', codigoMoneda: 'ARS', precio: rng.int(180, 2_500) * 1_000 }
+			: { operacion: 'ALQUILER', codigoMoneda: 'USD', precio: rng.int(4, 30) * 100 };
+	}
+	return rng.chance(0.6)
+		? { operacion: 'ALQUILER_TEMPORAL', codigoMoneda: 'USD', precio: rng.int(5, 40) * 100 }
+		: { operacion: 'ALQUILER_TEMPORAL', codigoMoneda: 'ARS', precio: rng.int(300, 3_000) * 1_000 };
+}
+
+function makeAd(
+	rng: Rng,
+	id: number,
+	agencyCode: string,
+	online: boolean,
+	development: DevelopmentRecord | null,
+): AdRecord {
+	const type = development ? PROPERTY_TYPES[0] : rng.pick(PROPERTY_TYPES);
+	const place = development ? development.titulo : rng.pick(NEIGHBOURHOODS).name;
+	const titulo = `${type.name} ${rng.pick(FEATURES)} en ${place}`;
+	return {
+		idAvisoPlat: id,
+		agencyCode,
+		online,
+		titulo,
+		searchableTitle: searchable(titulo),
+		...makePrice(rng),
+		tipoDePropiedad: type.id,
+		ubicacion: development ? development.ubicacion : makeLocation(rng),
+		idDesarrolloPlat: development?.idDesarrolloPlat ?? null,
+		codigoDesarrollo: development?.codigoDesarrollo ?? null,
+		claveInterna: rng.chance(0.6) ? `CI-${String(id % 100_000).padStart(5, '0')}` : null,
+		fechaModificacion: SEED_INSTANT - rng.int(0, 90) * DAY_MS - rng.int(0, DAY_MS - 1),
+		imagenUrl: `https://img.sandbox.invalid/avisos/${id}/1.jpg`,
+		calidad: rng.int(40, 98),
+		planDePublicacion: rng.pick(PUBLICATION_PLANS),
+	};
+}

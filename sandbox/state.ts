@@ -1,0 +1,207 @@
+/**
+ * What the service knows, indexed for the questions the endpoints ask: interfaces by token, ads by
+ * id, each agency's online ads in platform-id order, developments and their units. Ad records are
+ * replaced, never mutated, when they change.
+ */
+import type { EventKind } from '../nodes/shared/schemas';
+import { errors } from './behaviour';
+import type {
+	AdRecord,
+	AgencyRecord,
+	ClientRecord,
+	DevelopmentRecord,
+	InterfaceRecord,
+} from './model';
+import { SEEDED_INTERFACES, type SeedData } from './seed';
+
+export class SandboxState {
+	readonly agencies = new Map<string, AgencyRecord>();
+	readonly interfaces = new Map<string, InterfaceRecord>();
+	private readonly ads = new Map<number, AdRecord>();
+	private readonly developments = new Map<number, DevelopmentRecord>();
+	private readonly interfacesByToken = new Map<string, InterfaceRecord>();
+	private readonly clients = new Map<string, ClientRecord>();
+	/** Per agency, its online ads in ascending idAvisoPlat. */
+	private readonly onlineByAgency = new Map<string, AdRecord[]>();
+	private readonly developmentsByAgency = new Map<string, DevelopmentRecord[]>();
+	/** Per development, every unit (online or not) in ascending idAvisoPlat. */
+	private readonly unitsByDevelopment = new Map<number, AdRecord[]>();
+	private lastAdId = 0;
+	private lastMessageId = 880_000_000;
+
+	constructor(seed: SeedData) {
+		for (const agency of seed.agencies) {
+			this.agencies.set(agency.codigoInmobiliaria, agency);
+			this.onlineByAgency.set(agency.codigoInmobiliaria, []);
+			this.developmentsByAgency.set(agency.codigoInmobiliaria, []);
+		}
+		for (const seeded of SEEDED_INTERFACES) {
+			const record: InterfaceRecord = {
+				id: seeded.id,
+				integrator: seeded.integrator,
+				kind: seeded.kind,
+				token: seeded.token,
+				agencies: new Set(seeded.agencies),
+				callbackAccess: seeded.callbackAccess,
+				configuration: null,
+				subscriptions: new Set<EventKind>(),
+				codeByAdId: new Map(),
+				adIdByCode: new Map(),
+			};
+			this.interfaces.set(record.id, record);
+			this.interfacesByToken.set(record.token, record);
+		}
+		for (const client of seed.clients) this.clients.set(client.clientId, client);
+		for (const development of seed.developments) {
+			this.developments.set(development.idDesarrolloPlat, development);
+			this.developmentsByAgency.get(development.agencyCode)?.push(development);
+		}
+		for (const ad of seed.ads) {
+			this.store(ad);
+			this.lastAdId = Math.max(this.lastAdId, ad.idAvisoPlat);
+		}
+		for (const { interfaceId, idAvisoPlat, codigoAviso } of seed.associations) {
+			this.setAssociation(this.interfaces.get(interfaceId)!, idAvisoPlat, codigoAviso);
+		}
+	}
+
+	interfaceByToken(token: string): InterfaceRecord | undefined {
+		return this.interfacesByToken.get(token);
+	}
+
+	interfaceByClient(clientId: string, clientSecret: string): InterfaceRecord | undefined {
+		const client = this.clients.get(clientId);
+		if (!client || client.clientSecret !== clientSecret) return undefined;
+		return this.interfaces.get(client.interfaceId);
+	}
+
+	interfaceById(id: string): InterfaceRecord {
+		const record = this.interfaces.get(id);
+		if (!record) throw errors.notFound(`Unknown interface ${id}`);
+		return record;
+	}
+
+	agenciesOf(caller: InterfaceRecord): AgencyRecord[] {
+		return [...caller.agencies]
+			.map((code) => this.agencies.get(code)!)
+			.sort((a, b) => a.idPlat - b.idPlat);
+	}
+
+	/** The agency, when it exists AND is linked to the caller; otherwise 404 (isolation). */
+	linkedAgency(caller: InterfaceRecord, code: string): AgencyRecord {
+		const agency = this.agencies.get(code);
+		if (!agency || !caller.agencies.has(code)) {
+			throw errors.notFound(`Agency ${code} is not linked to this interface`);
+		}
+		return agency;
+	}
+
+	agency(code: string): AgencyRecord {
+		const agency = this.agencies.get(code);
+		if (!agency) throw errors.notFound(`Unknown agency ${code}`);
+		return agency;
+	}
+
+	onlineAds(agencyCode: string): readonly AdRecord[] {
+		return this.onlineByAgency.get(agencyCode) ?? [];
+	}
+
+	allAds(agencyCode: string): AdRecord[] {
+		return [...this.ads.values()].filter((ad) => ad.agencyCode === agencyCode);
+	}
+
+	findAd(idAvisoPlat: number): AdRecord | undefined {
+		return this.ads.get(idAvisoPlat);
+	}
+
+	ad(idAvisoPlat: number): AdRecord {
+		const ad = this.ads.get(idAvisoPlat);
+		if (!ad) throw errors.notFound(`Unknown ad ${idAvisoPlat}`);
+		return ad;
+	}
+
+	developmentsOf(agencyCode: string): readonly DevelopmentRecord[] {
+		return this.developmentsByAgency.get(agencyCode) ?? [];
+	}
+
+	onlineUnits(development: DevelopmentRecord): AdRecord[] {
+		const units = this.unitsByDevelopment.get(development.idDesarrolloPlat) ?? [];
+		return units.filter((unit) => unit.online);
+	}
+
+	/** Interfaces linked to the agency, in seeding order. */
+	interfacesLinkedTo(agencyCode: string): InterfaceRecord[] {
+		return [...this.interfaces.values()].filter((i) => i.agencies.has(agencyCode));
+	}
+
+	associate(target: InterfaceRecord, ad: AdRecord, codigoAviso: string): void {
+		if (!target.agencies.has(ad.agencyCode)) {
+			throw errors.notFound(`Agency ${ad.agencyCode} is not linked to interface ${target.id}`);
+		}
+		if (target.codeByAdId.has(ad.idAvisoPlat)) throw errors.alreadyAssociated(ad.idAvisoPlat);
+		const holder = target.adIdByCode.get(codigoAviso);
+		if (holder !== undefined) throw errors.codeInUse(codigoAviso, holder);
+		this.setAssociation(target, ad.idAvisoPlat, codigoAviso);
+	}
+
+	dissociate(target: InterfaceRecord, idAvisoPlat: number): void {
+		const code = target.codeByAdId.get(idAvisoPlat);
+		if (code === undefined) throw errors.notFound(`Ad ${idAvisoPlat} is not associated to ${target.id}`);
+		target.codeByAdId.delete(idAvisoPlat);
+		target.adIdByCode.delete(code);
+	}
+
+	private setAssociation(target: InterfaceRecord, idAvisoPlat: number, codigoAviso: string) {
+		target.codeByAdId.set(idAvisoPlat, codigoAviso);
+		target.adIdByCode.set(codigoAviso, idAvisoPlat);
+	}
+
+	/** Replaces an ad's record with `next` (same id); answers the previous record. */
+	replaceAd(next: AdRecord): AdRecord {
+		const previous = this.ad(next.idAvisoPlat);
+		this.store(next);
+		return previous;
+	}
+
+	/** Adds a new ad with the next platform id. */
+	addAd(build: (idAvisoPlat: number) => AdRecord): AdRecord {
+		const ad = build(++this.lastAdId);
+		this.agency(ad.agencyCode);
+		this.store(ad);
+		return ad;
+	}
+
+	private store(ad: AdRecord) {
+		this.ads.set(ad.idAvisoPlat, ad);
+		const online = this.onlineByAgency.get(ad.agencyCode)!;
+		const at = lowerBound(online, ad.idAvisoPlat);
+		const present = online[at]?.idAvisoPlat === ad.idAvisoPlat;
+		if (ad.online && present) online[at] = ad;
+		else if (ad.online) online.splice(at, 0, ad);
+		else if (present) online.splice(at, 1);
+		if (ad.idDesarrolloPlat !== null) this.storeUnit(ad.idDesarrolloPlat, ad);
+	}
+
+	private storeUnit(idDesarrolloPlat: number, unit: AdRecord) {
+		const units = this.unitsByDevelopment.get(idDesarrolloPlat) ?? [];
+		this.unitsByDevelopment.set(idDesarrolloPlat, units);
+		const at = units.findIndex((u) => u.idAvisoPlat === unit.idAvisoPlat);
+		if (at >= 0) units[at] = unit;
+		else units.push(unit);
+	}
+
+	nextMessageId(): number {
+		return ++this.lastMessageId;
+	}
+}
+
+function lowerBound(ads: readonly AdRecord[], id: number): number {
+	let low = 0;
+	let high = ads.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (ads[middle].idAvisoPlat < id) low = middle + 1;
+		else high = middle;
+	}
+	return low;
+}
