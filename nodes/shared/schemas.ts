@@ -1,0 +1,202 @@
+/**
+ * The specification's objects as zod schemas (service-spec.md, "Resources and their fields"),
+ * with the field notes' additions. The action node validates input with them before a request is
+ * sent, the trigger parses deliveries with them, and the sandbox emulator serves them.
+ */
+import { z } from 'zod';
+
+export const EVENT_KINDS = [
+	'CONTACTO',
+	'CONTACTO_MENSAJE',
+	'AVISO_CALIDAD',
+	'AVISO_ACTIVIDAD',
+	'AVISO_ESTADO_PUBLICACION',
+	'CREDITO',
+] as const;
+export const eventKindSchema = z.enum(EVENT_KINDS);
+export type EventKind = z.infer<typeof eventKindSchema>;
+
+/** Rule 3 of "Events": a read-only (LEC) interface receives only these. */
+export const LEAD_EVENT_KINDS: readonly EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
+
+export const INTERFACE_KINDS = ['LES', 'LEC'] as const;
+export type InterfaceKind = (typeof INTERFACE_KINDS)[number];
+
+export const CALLBACK_BODY_LANGUAGES = ['EN', 'ES', 'PT'] as const;
+export const callbackBodyLanguageSchema = z.enum(CALLBACK_BODY_LANGUAGES);
+export type CallbackBodyLanguage = z.infer<typeof callbackBodyLanguageSchema>;
+
+export const DEFAULT_AUTHORIZATION_HEADER_KEY = 'Authorization';
+
+export const pageEnvelopeSchema = <T extends z.ZodTypeAny>(item: T) =>
+	z.object({
+		number: z.number().int(),
+		size: z.number().int(),
+		total: z.number().int(),
+		content: z.array(item),
+	});
+
+export const agencySchema = z.object({
+	codigoInmobiliaria: z.string(),
+	idPlat: z.number().int(),
+	nombre: z.string(),
+	habilitadoDesde: z.number().int(),
+	bloqueada: z.boolean().optional(),
+});
+export type Agency = z.infer<typeof agencySchema>;
+
+export const operationLookupSchema = z.object({ operacion: z.string() });
+export const currencyLookupSchema = z.object({ codigoMoneda: z.string(), nombre: z.string() });
+
+const locationSchema = z.object({
+	codigoPostal: z.string().nullable().optional(),
+	direccion: z.string().nullable().optional(),
+	idUbicacion: z.string().nullable().optional(),
+	latitud: z.string().nullable().optional(),
+	longitud: z.string().nullable().optional(),
+	muestraMapa: z.string().nullable().optional(),
+	ubicacion: z.string().nullable().optional(),
+});
+
+const imageSchema = z.object({
+	titulo: z.string().nullable().optional(),
+	urlImagenOriginal: z.string().nullable().optional(),
+	urlImagenPortal: z.string().nullable().optional(),
+});
+
+/** Shape A: a bare array of these, no envelope; dates as ISO 8601 text. */
+export const adSummaryShapeASchema = z
+	.object({
+		claveInterna: z.string().nullable().optional(),
+		codigoAviso: z.string().nullable().optional(),
+		codigoDesarrollo: z.string().nullable().optional(),
+		fechaModificacion: z.string().nullable().optional(),
+		fechaModificado: z.string().nullable().optional(),
+		idAvisoPlat: z.number().int(),
+		idDesarrolloPlat: z.number().int().nullable().optional(),
+		imagen: imageSchema.nullable().optional(),
+		publicacion: z.string().nullable().optional(),
+		tipoDeAviso: z.string().nullable().optional(),
+		tipoDePropiedad: z.number().int().nullable().optional(),
+		titulo: z.string().nullable().optional(),
+		ubicacion: locationSchema.nullable().optional(),
+	})
+	.passthrough();
+export type AdSummaryShapeA = z.infer<typeof adSummaryShapeASchema>;
+
+/** Shape B: page envelope items; fechaModificacion in epoch milliseconds. */
+export const adSummaryShapeBSchema = z
+	.object({
+		idAvisoPlat: z.number().int(),
+		codigoAviso: z.string().nullable(),
+		idDesarrolloPlat: z.number().int().nullable(),
+		codigoDesarrollo: z.string().nullable(),
+		tipoDeAviso: z.string(),
+		titulo: z.string(),
+		fechaModificado: z.string(),
+		fechaModificacion: z.number().int(),
+		publicacion: z.string(),
+		claveInterna: z.string().nullable(),
+		dataModificacao: z.number().int(),
+		'publicação': z.string(),
+	})
+	.passthrough();
+export type AdSummaryShapeB = z.infer<typeof adSummaryShapeBSchema>;
+
+export const associationResultSchema = z.object({
+	code: z.string(),
+	respuesta: z.string().optional(),
+	resposta: z.string().optional(),
+});
+
+export const errorObjectSchema = z.object({ code: z.string(), message: z.string() });
+export type ErrorObject = z.infer<typeof errorObjectSchema>;
+
+export const callbackConfigurationSchema = z.object({
+	url: z
+		.string({ required_error: 'url is required' })
+		.regex(/^https?:\/\//i, 'url must start with http:// or https://'),
+	authorizationHeaderKey: z.string().nullable().optional(),
+	authorizationHeaderValue: z.string().nullable().optional(),
+	lenguajeCallbackBody: callbackBodyLanguageSchema.nullable().optional(),
+});
+export type CallbackConfiguration = z.infer<typeof callbackConfigurationSchema>;
+
+export const leadSimulationBodySchema = z
+	.object({
+		codigoAviso: z.string().min(1, 'codigoAviso is required'),
+		codigoInmobiliaria: z.string().min(1, 'codigoInmobiliaria is required'),
+		configuracionCallback: callbackConfigurationSchema,
+		contactEmail: z.string().optional(),
+		contactMessage: z.string().optional(),
+		contactName: z.string().optional(),
+		contactPhone: z.string().optional(),
+		tipoDeEvento: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
+	})
+	.superRefine((body, ctx) => {
+		// Simulation rules 2 and 3.
+		const required =
+			body.tipoDeEvento === 'CONTACTO_MENSAJE'
+				? (['contactName', 'contactPhone', 'contactEmail', 'contactMessage'] as const)
+				: (['contactEmail'] as const);
+		for (const field of required) {
+			if (!body[field]) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: [field],
+					message: `${field} is required for ${body.tipoDeEvento}`,
+				});
+			}
+		}
+	});
+export type LeadSimulationBody = z.infer<typeof leadSimulationBodySchema>;
+
+export const creditSimulationBodySchema = z.object({
+	accion: z.string().min(1, 'accion is required'),
+	codigoEmpresa: z.string().min(1, 'codigoEmpresa is required'),
+	configuracionCallback: callbackConfigurationSchema,
+	planDePublicacion: z.string().optional(),
+	siteId: z.string().optional(),
+	status: z.string().optional(),
+});
+export type CreditSimulationBody = z.infer<typeof creditSimulationBodySchema>;
+
+/** Lead event body, Spanish names (the specification's), with the field notes' extra fields. */
+export const leadEventBodySchema = z
+	.object({
+		idEvento: z.string().min(1),
+		tipoEvento: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
+		idMensaje: z.number().int().nullable().optional(),
+		idTipoContacto: z.number().int().nullable().optional(),
+		idContacto: z.unknown().optional(),
+		codigoInmobiliaria: z.unknown().optional(),
+		codigoCliente: z.unknown().optional(),
+		referencia: z.string().nullable().optional(),
+		fechaRegistro: z.string().nullable().optional(),
+		nombre: z.string().nullable().optional(),
+		email: z.string().nullable().optional(),
+		telefono: z.string().nullable().optional(),
+		mensaje: z.string().nullable().optional(),
+		idAvisoPadre: z.unknown().optional(),
+		codigoDesarrollo: z.string().nullable().optional(),
+		planDePublicacion: z.string().nullable().optional(),
+		claveInterna: z.string().nullable().optional(),
+		dni: z.string().nullable().optional(),
+	})
+	.passthrough();
+export type LeadEventBody = z.infer<typeof leadEventBodySchema>;
+
+/** Any delivered event, Spanish names: only the envelope is known for non-lead kinds. */
+export const eventEnvelopeSchema = z
+	.object({
+		idEvento: z.string().min(1),
+		tipoEvento: eventKindSchema,
+	})
+	.passthrough();
+
+export const loginResponseSchema = z.object({
+	access_token: z.string(),
+	token_type: z.string(),
+	expires_in: z.number(),
+	scope: z.string().optional(),
+});

