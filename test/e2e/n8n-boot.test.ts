@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import {
+	nodeOutput,
+	provisionOwner,
+	publishWorkflow,
+	startN8n,
+	unpublishWorkflow,
+	type ProvisionedN8n,
+	type RunningN8n,
+	type WorkflowDefinition,
+} from './support';
+
+/** A production webhook that greets whoever posts `{ name }`: n8n's own nodes only. */
+function greetingWorkflow(webhookPath: string): WorkflowDefinition {
+	return {
+		name: 'e2e: greeting webhook',
+		nodes: [
+			{
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+			},
+			{
+				name: 'Greet',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: {
+					mode: 'manual',
+					assignments: {
+						assignments: [
+							{ id: randomUUID(), name: 'greeting', type: 'string', value: '={{ "Hello " + $json.body.name }}' },
+						],
+					},
+					options: {},
+				},
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Greet', type: 'main', index: 0 }]] } },
+	};
+}
+
+describe('the real n8n the end-to-end suite runs on', () => {
+	let userFolder: string;
+	let n8n: RunningN8n;
+	let owner: ProvisionedN8n;
+
+	beforeAll(async () => {
+		userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-boot-'));
+		// The first run on a machine also installs n8n into .cache/ (about 5 minutes).
+		n8n = await startN8n({ userFolder, logName: 'n8n-boot' });
+		owner = await provisionOwner(n8n.url);
+	}, 900_000);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	});
+
+	it('lists its own node types to the logged-in owner', async () => {
+		const names = (await owner.session.nodeTypes()).map((type) => type.name);
+
+		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-base.webhook', 'n8n-nodes-base.set']));
+	});
+
+	it('runs a published webhook workflow and reports the execution through the public API', async () => {
+		const webhookPath = `greet-${randomUUID()}`;
+		const workflow = await owner.api.createWorkflow(greetingWorkflow(webhookPath));
+		expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
+
+		const response = await fetch(`${n8n.url}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'Ada' }),
+		});
+		expect(response.status).toBe(200);
+
+		const [execution] = await owner.api.waitForExecutions(workflow.id, 1);
+		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(nodeOutput(execution, 'Greet')).toEqual([{ greeting: 'Hello Ada' }]);
+	});
+
+	it('stops answering on the production URL once the workflow is unpublished', async () => {
+		const webhookPath = `greet-${randomUUID()}`;
+		const workflow = await owner.api.createWorkflow(greetingWorkflow(webhookPath));
+		expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
+		expect(await unpublishWorkflow(owner, workflow.id)).toMatchObject({ status: 'not_published' });
+
+		const response = await fetch(`${n8n.url}/webhook/${webhookPath}`, { method: 'POST' });
+
+		expect(response.status).toBe(404);
+	});
+});

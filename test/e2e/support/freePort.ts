@@ -1,0 +1,17 @@
+import net from 'node:net';
+
+/**
+ * A TCP port that is free on 127.0.0.1 right now. For processes that cannot be told to listen on
+ * port 0 and report back (n8n and its task broker need their ports up front).
+ */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}

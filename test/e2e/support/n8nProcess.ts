@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { freePort } from './freePort';
+import { n8nEnvironment } from './n8nEnvironment';
+import { ensureN8nInstalled, type N8nInstall } from './n8nInstall';
+import { artifactsDir } from './projectPaths';
+
+export interface StartN8nOptions {
+	/** n8n keeps its database, settings and community nodes in `<userFolder>/.n8n`. */
+	userFolder: string;
+	/** Defaults to a free port. */
+	port?: number;
+	/** Added to (and overriding) the defaults of `n8nEnvironment`. */
+	env?: Record<string, string>;
+	/** `start` (default), or `worker` / `webhook` for queue mode. */
+	command?: string;
+	/** Names the log file `artifacts/n8n/<logName>-<port>.log`. */
+	logName?: string;
+	readyTimeoutMs?: number;
+	install?: N8nInstall;
+}
+
+export interface RunningN8n {
+	/** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
+	url: string;
+	port: number;
+	pid: number;
+	userFolder: string;
+	logFile: string;
+	/** Stops n8n and every process it started (its process group); resolves once it exited. */
+	stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+// A test run that dies before its afterAll must not leave n8n behind.
+process.once('exit', () => {
+	for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+/** Starts n8n in its own process group and resolves once `/healthz/readiness` answers 200. */
+export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
+	const install = options.install ?? (await ensureN8nInstalled());
+	const port = options.port ?? (await freePort());
+	const url = `http://127.0.0.1:${port}`;
+	const logFile = path.join(artifactsDir, 'n8n', `${options.logName ?? 'n8n'}-${port}.log`);
+	fs.mkdirSync(path.dirname(logFile), { recursive: true });
+	fs.mkdirSync(options.userFolder, { recursive: true });
+
+	const env = {
+		...process.env,
+		...n8nEnvironment({ userFolder: options.userFolder, port, brokerPort: await freePort() }),
+		...options.env,
+		// n8n's task runners are child processes that must run on the same Node.js as n8n.
+		PATH: `${path.dirname(install.node)}:${process.env.PATH ?? ''}`,
+	};
+	const log = fs.openSync(logFile, 'a');
+	const child = spawn(install.node, [install.bin, options.command ?? 'start'], {
+		env,
+		cwd: options.userFolder,
+		detached: true,
+		stdio: ['ignore', log, log],
+	});
+	fs.closeSync(log);
+	running.add(child);
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+	const stop = async () => {
+		await stopProcessGroup(child, exited);
+		running.delete(child);
+	};
+
+	try {
+		await waitUntilReady(url, child, options.readyTimeoutMs ?? 180_000);
+	} catch (error) {
+		await stop();
+		throw new Error(`${(error as Error).message}\nLast lines of ${logFile}:\n${tail(logFile, 30)}`);
+	}
+	return { url, port, pid: child.pid!, userFolder: options.userFolder, logFile, stop };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(`n8n exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`);
+		}
+		try {
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (response.ok) return;
+		} catch {
+			// Not listening yet.
+		}
+		await sleep(250);
+	}
+	throw new Error(`n8n was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stopProcessGroup(child: ChildProcess, exited: Promise<void>) {
+	if (child.exitCode === null && child.signalCode === null) {
+		killGroup(child, 'SIGTERM');
+		const timeout = sleep(20_000, false, { ref: false });
+		const graceful = await Promise.race([exited.then(() => true), timeout]);
+		if (!graceful) {
+			killGroup(child, 'SIGKILL');
+			await exited;
+		}
+	}
+	// Task runners n8n started share its group and may outlive it by a moment.
+	killGroup(child, 'SIGKILL');
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+	if (child.pid === undefined) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		// The group is already gone.
+	}
+}
+
+function tail(file: string, lines: number): string {
+	try {
+		return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+	} catch {
+		return '(no log)';
+	}
+}

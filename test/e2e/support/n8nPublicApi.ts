@@ -1,0 +1,124 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { fetchJson } from './httpJson';
+
+/** A workflow as the public API accepts it (`settings` is required there). */
+export interface WorkflowDefinition {
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	staticData?: unknown;
+}
+
+export interface StoredWorkflow extends WorkflowDefinition {
+	id: string;
+	active: boolean;
+}
+
+export interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	finished: boolean;
+	mode: string;
+	startedAt: string;
+	stoppedAt: string | null;
+	data?: ExecutionData;
+}
+
+/** The part of an execution's run data the tests read. */
+export interface ExecutionData {
+	resultData: {
+		error?: { message: string };
+		runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+	};
+}
+
+export interface ExecutionQuery {
+	workflowId?: string;
+	status?: 'success' | 'error' | 'crashed' | 'waiting' | 'canceled' | 'running' | 'new' | 'unknown';
+	includeData?: boolean;
+	limit?: number;
+}
+
+/** n8n's public REST API (`/api/v1`, authenticated by an API key), as the tests use it. */
+export class N8nPublicApi {
+	constructor(
+		readonly baseUrl: string,
+		private readonly apiKey: string,
+	) {}
+
+	async createWorkflow(workflow: WorkflowDefinition): Promise<StoredWorkflow> {
+		return await this.send('POST', '/workflows', { settings: {}, ...workflow });
+	}
+
+	async getWorkflow(id: string): Promise<StoredWorkflow> {
+		return await this.send('GET', `/workflows/${id}`);
+	}
+
+	/** Publishes (n8n 1.x: activates) the workflow: its triggers and production webhooks go live. */
+	async publishWorkflow(id: string): Promise<StoredWorkflow> {
+		return await this.send('POST', `/workflows/${id}/publish`, {});
+	}
+
+	/** Unpublishes (n8n 1.x: deactivates) the workflow. */
+	async unpublishWorkflow(id: string): Promise<StoredWorkflow> {
+		return await this.send('POST', `/workflows/${id}/unpublish`);
+	}
+
+	async deleteWorkflow(id: string): Promise<void> {
+		await this.send('DELETE', `/workflows/${id}`);
+	}
+
+	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }) {
+		return await this.send<{ id: string; name: string; type: string }>('POST', '/credentials', credential);
+	}
+
+	/** The newest executions first, one page (up to `limit`, at most 250). */
+	async listExecutions(query: ExecutionQuery = {}): Promise<Execution[]> {
+		const params = new URLSearchParams();
+		for (const [key, value] of Object.entries(query)) {
+			if (value !== undefined) params.set(key, String(value));
+		}
+		const page = await this.send<{ data: Execution[] }>('GET', `/executions?${params}`);
+		return page.data;
+	}
+
+	async getExecution(id: string, includeData = true): Promise<Execution> {
+		return await this.send('GET', `/executions/${id}?includeData=${includeData}`);
+	}
+
+	/**
+	 * Polls until the workflow has at least `count` finished executions (n8n saves an execution
+	 * after the webhook answered), then returns them with their data, newest first.
+	 */
+	async waitForExecutions(workflowId: string, count: number, timeoutMs = 30_000): Promise<Execution[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const executions = (await this.listExecutions({ workflowId, includeData: true, limit: 250 })).filter(
+				(execution) => execution.stoppedAt !== null,
+			);
+			if (executions.length >= count) return executions;
+			if (Date.now() > deadline) {
+				throw new Error(`workflow ${workflowId} has ${executions.length} finished executions, expected ${count}`);
+			}
+			await sleep(200);
+		}
+	}
+
+	private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetchJson<T>(method, `${this.baseUrl}/api/v1${path}`, {
+			headers: { 'X-N8N-API-KEY': this.apiKey },
+			body,
+		});
+		return response.body;
+	}
+}
+
+/** The items a node output in an execution (first run, first output). */
+export function nodeOutput(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData[nodeName];
+	if (!runs) throw new Error(`execution ${execution.id} has no run of node "${nodeName}"`);
+	return (runs[0].data?.main[0] ?? []).map((item) => item.json);
+}
