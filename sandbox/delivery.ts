@@ -88,22 +88,33 @@ export class DeliveryService {
 		this.timers.clear();
 		for (const controller of this.inFlight) controller.abort();
 		this.inFlight.clear();
+		this.notify();
 	}
 
 	/** Resolves with the attempts once `predicate` holds for them, or rejects after `timeoutMs`. */
-	waitFor(
+	async waitFor(
 		predicate: (attempts: readonly DeliveryAttempt[]) => boolean,
 		timeoutMs = 5_000,
 	): Promise<readonly DeliveryAttempt[]> {
+		await this.until(() => predicate(this.attempts), timeoutMs, 'Deliveries did not reach the expected state');
+		return this.attempts;
+	}
+
+	/** Resolves once no attempt is scheduled or in flight. */
+	waitForIdle(timeoutMs = 5_000): Promise<void> {
+		return this.until(() => this.timers.size === 0 && this.inFlight.size === 0, timeoutMs, 'Deliveries still pending');
+	}
+
+	private until(condition: () => boolean, timeoutMs: number, failure: string): Promise<void> {
 		return new Promise((resolve, reject) => {
 			const check = () => {
-				if (!predicate(this.attempts)) return;
+				if (!condition()) return;
 				finish();
-				resolve(this.attempts);
+				resolve();
 			};
 			const timer = setTimeout(() => {
 				finish();
-				reject(new Error(`Deliveries did not reach the expected state within ${timeoutMs} ms`));
+				reject(new Error(`${failure} within ${timeoutMs} ms`));
 			}, timeoutMs);
 			const finish = () => {
 				clearTimeout(timer);
@@ -168,6 +179,10 @@ export class DeliveryService {
 		} else if (duplicateNext) {
 			this.schedule(job, attempt + 1, 0, true);
 		}
+		this.notify();
+	}
+
+	private notify() {
 		for (const listener of [...this.listeners]) listener();
 	}
 

@@ -42,6 +42,8 @@ export interface Sandbox {
 		predicate: (attempts: readonly DeliveryAttempt[]) => boolean,
 		timeoutMs?: number,
 	): Promise<readonly DeliveryAttempt[]>;
+	/** Resolves once no delivery attempt is scheduled or in flight. */
+	waitForIdle(timeoutMs?: number): Promise<void>;
 	reset(overrides?: ResetOverrides): void;
 }
 
@@ -96,6 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		context,
 		deliveries: () => deliveries.list(),
 		waitForDeliveries: (predicate, timeoutMs) => deliveries.waitFor(predicate, timeoutMs),
+		waitForIdle: (timeoutMs) => deliveries.waitForIdle(timeoutMs),
 		reset: (overrides) => context.reset(overrides),
 		async close() {
 			await deliveries.close();

@@ -30,6 +30,7 @@ const deliveryQuerySchema = z
 		interfaceId: z.string(),
 		kind: eventKindSchema,
 		source: z.enum(['event', 'simulation']),
+		outcome: z.enum(['success', 'failure', 'timeout', 'error']),
 	})
 	.partial();
 

@@ -79,3 +79,17 @@ export async function startReceiver(responder: Responder = () => 200): Promise<R
 		},
 	};
 }
+
+/** One receiver for a test file: started before all, emptied and answering 200 before each test. */
+export function useReceiver(): { current: Receiver } {
+	const holder = {} as { current: Receiver };
+	beforeAll(async () => {
+		holder.current = await startReceiver();
+	});
+	beforeEach(() => {
+		holder.current.received.length = 0;
+		holder.current.respondWith(() => 200);
+	});
+	afterAll(() => holder.current?.close());
+	return holder;
+}

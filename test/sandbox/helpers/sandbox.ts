@@ -82,3 +82,19 @@ export async function allPages(client: Portal, path: string, query: SendOptions[
 		if (items.length >= answer.json.total) return items;
 	}
 }
+
+/** Waits until `count` delivery attempts match `query`, then reads them through GET /__sandbox/deliveries. */
+export async function deliveryRecords(
+	fixture: SandboxFixture,
+	query: { idEvento?: string; interfaceId?: string; kind?: string; source?: string; outcome?: string },
+	count = 1,
+	timeoutMs = 5_000,
+): Promise<any[]> {
+	const matches = (record: Record<string, unknown>) =>
+		Object.entries(query).every(([key, value]) => record[key] === value);
+	await fixture.sandbox.waitForDeliveries(
+		(attempts) => attempts.filter((a) => matches(a as unknown as Record<string, unknown>)).length >= count,
+		timeoutMs,
+	);
+	return (await fixture.admin.get('/deliveries', query)).json;
+}

@@ -1,0 +1,38 @@
+/** What the tests expect of delivered bodies, written once. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** fechaRegistro / fechaEvento: yyyy-MM-ddTHH:mm:ss.SSS-0300. */
+export const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0300$/;
+
+/** The complete Spanish body of a CONTACTO_MENSAJE from a known prospect (spec + field notes). */
+export function messageLeadBody(fields: {
+	idEvento?: unknown;
+	referencia: string;
+	nombre: string;
+	email: string;
+	telefono: string;
+	mensaje: string;
+	planDePublicacion: unknown;
+	claveInterna: unknown;
+	dni: string | null;
+}) {
+	return {
+		idEvento: fields.idEvento ?? expect.stringMatching(UUID),
+		tipoEvento: 'CONTACTO_MENSAJE',
+		idMensaje: expect.any(Number),
+		idTipoContacto: 1,
+		idContacto: null,
+		codigoInmobiliaria: null,
+		codigoCliente: null,
+		referencia: fields.referencia,
+		fechaRegistro: expect.stringMatching(ZONED),
+		nombre: fields.nombre,
+		email: fields.email,
+		telefono: fields.telefono,
+		mensaje: fields.mensaje,
+		idAvisoPadre: null,
+		codigoDesarrollo: null,
+		planDePublicacion: fields.planDePublicacion,
+		claveInterna: fields.claveInterna,
+		dni: fields.dni,
+	};
+}
