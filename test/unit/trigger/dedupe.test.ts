@@ -1,0 +1,36 @@
+import { DEDUPE_WINDOW, rememberEvent, type DedupeStore } from '../../../nodes/RealEstatePortalTrigger/dedupe';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('the duplicate window', () => {
+	it('lets an id through once and drops its repeats', () => {
+		const store: DedupeStore = {};
+		expect(rememberEvent(store, 'a', 0)).toBe(true);
+		expect(rememberEvent(store, 'a', 1)).toBe(false);
+		expect(rememberEvent(store, 'b', 2)).toBe(true);
+		expect(rememberEvent(store, 'a', 3)).toBe(false);
+	});
+
+	it('drops a retry 71 hours later, lets the id through again after 72 hours', () => {
+		const store: DedupeStore = {};
+		rememberEvent(store, 'a', 0);
+		expect(rememberEvent(store, 'a', 71 * HOUR)).toBe(false);
+		expect(rememberEvent(store, 'a', 72 * HOUR + 1)).toBe(true);
+	});
+
+	it(`keeps at most ${DEDUPE_WINDOW.maxIds} ids: the oldest is forgotten first`, () => {
+		const store: DedupeStore = {};
+		for (let n = 0; n <= DEDUPE_WINDOW.maxIds; n++) rememberEvent(store, `id-${n}`, n);
+		expect(store.recentEventIds).toHaveLength(DEDUPE_WINDOW.maxIds);
+		expect(rememberEvent(store, `id-${DEDUPE_WINDOW.maxIds}`, 5_000)).toBe(false);
+		expect(rememberEvent(store, 'id-1', 5_000)).toBe(false);
+		expect(rememberEvent(store, 'id-0', 5_000)).toBe(true);
+	});
+
+	it('survives a JSON round trip (n8n stores static data as JSON)', () => {
+		const store: DedupeStore = {};
+		rememberEvent(store, 'a', 10);
+		const reloaded = JSON.parse(JSON.stringify(store)) as DedupeStore;
+		expect(rememberEvent(reloaded, 'a', 20)).toBe(false);
+	});
+});

@@ -1,0 +1,47 @@
+import { SECRET_HEADER, headerValue, newSecret, secretMatches } from '../../../nodes/RealEstatePortalTrigger/verify';
+
+describe('the webhook secret', () => {
+	const secret = newSecret();
+
+	it('is long, random and header-safe', () => {
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(newSecret()).not.toBe(secret);
+	});
+
+	it('matches only itself', () => {
+		expect(secretMatches(secret, [secret])).toBe(true);
+		expect(secretMatches(secret.toUpperCase(), [secret])).toBe(false);
+		const lastCharChanged = secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0');
+		expect(secretMatches(lastCharChanged, [secret])).toBe(false);
+	});
+
+	it('refuses a missing, empty, shorter or longer value without throwing', () => {
+		expect(secretMatches(undefined, [secret])).toBe(false);
+		expect(secretMatches('', [secret])).toBe(false);
+		expect(secretMatches(secret.slice(1), [secret])).toBe(false);
+		expect(secretMatches(`${secret}0`, [secret])).toBe(false);
+		expect(secretMatches('ñ'.repeat(32), [secret])).toBe(false);
+	});
+
+	it('refuses everything when no registration holds a secret', () => {
+		expect(secretMatches(secret, [])).toBe(false);
+	});
+
+	it('accepts the secret of any of the node registrations (production and test URL)', () => {
+		const test = newSecret();
+		expect(secretMatches(test, [secret, test])).toBe(true);
+		expect(secretMatches(secret, [secret, test])).toBe(true);
+	});
+});
+
+describe('headerValue', () => {
+	it('finds the header whatever its case', () => {
+		expect(headerValue({ 'x-portal-webhook-secret': 'a' }, SECRET_HEADER)).toBe('a');
+		expect(headerValue({ 'X-PORTAL-WEBHOOK-SECRET': 'b' }, SECRET_HEADER)).toBe('b');
+	});
+
+	it('treats a repeated header as missing', () => {
+		expect(headerValue({ 'x-portal-webhook-secret': ['a', 'a'] }, SECRET_HEADER)).toBeUndefined();
+		expect(headerValue({}, SECRET_HEADER)).toBeUndefined();
+	});
+});
