@@ -1,0 +1,203 @@
+/**
+ * A failed portal request turned into an error that names the fix. Everything here is built from
+ * sanitised pieces (status, the service's code and message, a redacted path): never from the raw
+ * HTTP error, whose request carries the access token.
+ */
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import type { PortalSettings } from './credentials';
+import type { PortalOperation } from './paths';
+import { redact } from './redact';
+
+export interface PortalFailure {
+	operation: PortalOperation;
+	method: string;
+	/** The request path, without query. */
+	path: string;
+	/** HTTP status; absent when no answer arrived. */
+	status?: number;
+	/** The service's error code (`invalid_token`, `not_found`...). */
+	serviceCode?: string;
+	serviceMessage?: string;
+	/** A network error code (ECONNRESET...) when no answer arrived. */
+	networkCode?: string;
+	attempts: number;
+	/** The request was not repeated because repeating it is not safe. */
+	notRetriedUnsafe?: boolean;
+	pathParams?: Record<string, string | number>;
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+/** Operations that change ads or their state: the ones a read-only interface is refused. */
+const WRITE_VERBS: Partial<Record<PortalOperation, string>> = {
+	associateAd: 'associating ads',
+	simulateCreditEvent: 'simulating credit events',
+};
+
+const CALLBACK_OPERATIONS: readonly PortalOperation[] = [
+	'getCallbackConfiguration',
+	'setCallbackConfiguration',
+	'subscribeEvent',
+	'unsubscribeEvent',
+	'simulateLeadEvent',
+	'simulateCreditEvent',
+];
+
+const isAccessDenied = (f: PortalFailure) =>
+	f.serviceCode === 'error_inesperado' && /access is denied/i.test(f.serviceMessage ?? '');
+
+const serviceSaid = (f: PortalFailure) =>
+	f.serviceMessage ? ` The portal said: "${f.serviceMessage}".` : '';
+
+function attemptsText(f: PortalFailure): string {
+	if (f.notRetriedUnsafe) {
+		return ' It was not repeated automatically because repeating it is not safe: check whether it took effect before running again.';
+	}
+	return f.attempts > 1 ? ` Gave up after ${f.attempts} attempts.` : '';
+}
+
+function unauthorized(f: PortalFailure, settings: PortalSettings): Explanation {
+	const where = `the ${settings.environment} environment at ${settings.baseUrl}`;
+	return {
+		message: 'The portal rejected the access token',
+		description:
+			settings.authentication === 'clientCredentials'
+				? `The token obtained with the credential's Client ID and Client Secret was refused. Check them, and that they belong to ${where}.${serviceSaid(f)}`
+				: `Check the Access Token in the credential, and that it belongs to ${where}.${serviceSaid(f)}`,
+	};
+}
+
+function notFound(f: PortalFailure): Explanation {
+	const agency = f.pathParams?.agencyCode;
+	if (f.serviceCode !== 'not_found') {
+		return {
+			message: `Nothing answers at ${f.method} ${f.path}`,
+			description: `Check the credential's Base URL and Path Language (Spanish or Portuguese segments).${serviceSaid(f)}`,
+		};
+	}
+	if (f.operation === 'associateAd') {
+		return {
+			message: `Ad ${f.pathParams?.adId ?? ''} or agency ${agency ?? ''} not found`,
+			description: `The platform ad ID must be an ad of that agency, and the agency one linked to this interface (Agency → Get Many lists them).${serviceSaid(f)}`,
+		};
+	}
+	return {
+		message: agency ? `Agency "${agency}" not found` : 'Not found',
+		description: `The agency code must be one of the agencies linked to this interface: Agency → Get Many lists them.${serviceSaid(f)}`,
+	};
+}
+
+function forbidden(f: PortalFailure): Explanation {
+	const verb = WRITE_VERBS[f.operation];
+	if (verb && isAccessDenied(f)) {
+		return {
+			message: `This interface is read-only (LEC): ${verb} needs a read-write (LES) access token`,
+			description:
+				"The portal answered 403 \"Access is denied\". Use a credential holding your LES interface's access token (or client ID and secret), and set its Interface Kind to LES.",
+		};
+	}
+	if (f.serviceCode === 'no_permission' && /asociad/i.test(f.serviceMessage ?? '')) {
+		return {
+			message: `Ad ${f.pathParams?.adId ?? ''} is already associated to this interface`,
+			description: `Turn on the option "Treat Already Associated as Success" to let re-runs of a bulk association pass.${serviceSaid(f)}`,
+		};
+	}
+	return {
+		message: 'The portal denied access to this operation',
+		description: `Check that the credential's interface may do this, and its Interface Kind (LES read-write, LEC read-only).${serviceSaid(f)}`,
+	};
+}
+
+function badRequest(f: PortalFailure): Explanation {
+	if (f.serviceCode === 'sin_configuracion') {
+		return {
+			message: 'Configure the callback before subscribing to events',
+			description: `Run Callback Configuration → Set first, then subscribe.${serviceSaid(f)}`,
+		};
+	}
+	return {
+		message: `The portal refused the request: ${f.serviceMessage ?? 'bad request'}`,
+		description: 'Fix the parameter the message names and run again.',
+	};
+}
+
+function serverError(f: PortalFailure): Explanation {
+	if (CALLBACK_OPERATIONS.includes(f.operation) && isAccessDenied(f)) {
+		return {
+			message: "Your portal plan has no callback access",
+			description:
+				'The portal answers "Access is denied" (HTTP 500) on callback configuration, event subscription and simulation when the plan does not include callbacks. Contact the portal\'s integration support to enable callbacks for this interface.',
+		};
+	}
+	return {
+		message: `The portal failed to process the request (HTTP ${f.status})`,
+		description: `Try again later.${attemptsText(f)}${serviceSaid(f)}`,
+	};
+}
+
+function explain(f: PortalFailure, settings: PortalSettings): Explanation {
+	if (f.status === undefined) {
+		return {
+			message: `Could not reach the portal at ${settings.baseUrl}`,
+			description: `No answer (${f.networkCode ?? 'network error'}). Check the credential's Base URL and that the service is up.${attemptsText(f)}`,
+		};
+	}
+	if (f.status === 401) return unauthorized(f, settings);
+	if (f.status === 403) return forbidden(f);
+	if (f.status === 404) return notFound(f);
+	if (f.status === 429) {
+		return {
+			message: 'The portal is limiting the request rate (HTTP 429)',
+			description: `Wait before running again, or use the Batching option to send fewer items per interval.${attemptsText(f)}`,
+		};
+	}
+	if (f.status >= 500) return serverError(f);
+	if (f.status === 400) return badRequest(f);
+	return {
+		message: `The portal answered HTTP ${f.status}${f.serviceMessage ? `: ${f.serviceMessage}` : ''}`,
+		description: `${f.method} ${f.path}.${serviceSaid(f)}`,
+	};
+}
+
+/** The portal's own answer, for callers that decide on it (e.g. "already associated"). */
+export interface PortalErrorDetails extends JsonObject {
+	portalStatus: number | null;
+	portalCode: string | null;
+	portalMessage: string | null;
+	request: string;
+}
+
+export function portalApiError(
+	node: INode,
+	failure: PortalFailure,
+	settings: PortalSettings,
+	secrets: readonly string[],
+	itemIndex?: number,
+): NodeApiError {
+	const clean = (text: string) => redact(text, secrets);
+	const { message, description } = explain(failure, settings);
+	const details: PortalErrorDetails = {
+		portalStatus: failure.status ?? null,
+		portalCode: failure.serviceCode ? clean(failure.serviceCode) : null,
+		portalMessage: failure.serviceMessage ? clean(failure.serviceMessage) : null,
+		request: clean(`${failure.method} ${failure.path}`),
+	};
+	return new NodeApiError(node, details, {
+		message: clean(message),
+		description: clean(description),
+		httpCode: failure.status === undefined ? undefined : String(failure.status),
+		itemIndex,
+	});
+}
+
+/** The portal's answer behind an error thrown by the transport, if it is one. */
+export function portalErrorDetails(error: unknown): PortalErrorDetails | undefined {
+	const details = (error as { errorResponse?: unknown } | null)?.errorResponse;
+	if (details && typeof details === 'object' && 'portalStatus' in details) {
+		return details as PortalErrorDetails;
+	}
+	return undefined;
+}

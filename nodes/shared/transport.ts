@@ -1,0 +1,324 @@
+/**
+ * The one request function of the package, used by both nodes: it reads the credential, builds the
+ * URL from the path table, lets n8n authenticate (the token goes in `access_token` only), reads
+ * 204 / JSON / XML / HTML / empty answers, repeats what is safe to repeat, pages through lists, and
+ * throws errors that name the fix and never contain the token.
+ */
+import {
+	NodeOperationError,
+	sleep,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHookFunctions,
+	type IHttpRequestMethods,
+	type ILoadOptionsFunctions,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
+import {
+	CREDENTIAL_TYPE,
+	portalSettingsOf,
+	secretsOf,
+	type PortalSettings,
+} from './credentials';
+import { readServiceError } from './errorBody';
+import { portalApiError, type PortalFailure } from './errors';
+import { PATHS, buildPath, type PortalOperation } from './paths';
+import { redact } from './redact';
+import {
+	RETRY_POLICY,
+	backoffMs,
+	isRetriableStatus,
+	isTransientNetworkCode,
+	retryAfterMs,
+} from './retry';
+
+export type PortalContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+export type PathParams = Record<string, string | number>;
+
+export interface PortalRequestOptions {
+	pathParams?: PathParams;
+	query?: IDataObject;
+	body?: IDataObject;
+	/** The input item the request is made for, shown with the error. */
+	itemIndex?: number;
+}
+
+export interface PortalPagesOptions {
+	pathParams?: PathParams;
+	query?: IDataObject;
+	/** At most this many items; all of them when absent. */
+	limit?: number;
+	itemIndex?: number;
+}
+
+const PAGE_PARAM = 'pageable.page';
+const SIZE_PARAM = 'pageable.size';
+const MAX_PAGE_SIZE = 200;
+/** A list longer than this many pages is a service bug, not data. */
+const MAX_PAGES = 10_000;
+
+interface Answer {
+	status: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+type Outcome = { answer: Answer } | { networkCode: string };
+
+interface Connection {
+	settings: PortalSettings;
+	secrets: string[];
+}
+
+async function connect(ctx: PortalContext): Promise<Connection> {
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(CREDENTIAL_TYPE);
+	try {
+		return { settings: portalSettingsOf(credentials), secrets: secretsOf(credentials) };
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
+			description: 'Open the Real Estate Portal API credential and fix the field the message names.',
+		});
+	}
+}
+
+function cleanQuery(query: IDataObject = {}): IDataObject {
+	const clean: IDataObject = {};
+	for (const [name, value] of Object.entries(query)) {
+		if (value === undefined || value === null || value === '') continue;
+		clean[name] = value;
+	}
+	return clean;
+}
+
+/** What n8n's request helper threw, reduced to an answer or a network code; never the raw error. */
+function outcomeOfThrown(error: unknown): Outcome | { loginMessage: string } | { other: string } {
+	const cause = ((error as { cause?: unknown })?.cause ?? error) as {
+		name?: unknown;
+		message?: unknown;
+		code?: unknown;
+		response?: { status?: unknown; headers?: unknown; data?: unknown };
+	};
+	if (cause?.name === 'PortalLoginError' && typeof cause.message === 'string') {
+		return { loginMessage: cause.message };
+	}
+	if (typeof cause?.response?.status === 'number') {
+		return {
+			answer: {
+				status: cause.response.status,
+				headers: (cause.response.headers ?? {}) as Record<string, unknown>,
+				body: cause.response.data,
+			},
+		};
+	}
+	if (typeof cause?.code === 'string' && /^E[A-Z_]+$/.test(cause.code)) {
+		return { networkCode: cause.code };
+	}
+	const message = (error as { message?: unknown })?.message;
+	return { other: typeof message === 'string' ? message : 'Unknown error' };
+}
+
+async function sendOnce(
+	ctx: PortalContext,
+	connection: Connection,
+	method: IHttpRequestMethods,
+	path: string,
+	options: PortalRequestOptions,
+): Promise<Outcome> {
+	try {
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+			method,
+			url: `${connection.settings.baseUrl}${path}`,
+			qs: cleanQuery(options.query),
+			body: options.body,
+			json: true,
+			returnFullResponse: true,
+			// A 401 still throws, so that n8n renews a client-credentials token and repeats once.
+			ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		})) as { statusCode: number; headers?: Record<string, unknown>; body?: unknown };
+		return {
+			answer: { status: response.statusCode, headers: response.headers ?? {}, body: response.body },
+		};
+	} catch (error) {
+		const outcome = outcomeOfThrown(error);
+		if ('loginMessage' in outcome) {
+			throw new NodeOperationError(ctx.getNode(), redact(outcome.loginMessage, connection.secrets), {
+				description: 'The credential authenticates with a Client ID and Client Secret.',
+				itemIndex: options.itemIndex,
+			});
+		}
+		if ('other' in outcome) {
+			throw new NodeOperationError(ctx.getNode(), redact(outcome.other, connection.secrets), {
+				itemIndex: options.itemIndex,
+			});
+		}
+		return outcome;
+	}
+}
+
+function delayBeforeRetry(outcome: Outcome, attempt: number): number | undefined {
+	if ('networkCode' in outcome) return backoffMs(attempt);
+	if (outcome.answer.status !== 429) return backoffMs(attempt);
+	const asked = retryAfterMs(outcome.answer.headers['retry-after']);
+	if (asked === undefined) return backoffMs(attempt);
+	return asked > RETRY_POLICY.maxRetryAfterMs ? undefined : asked;
+}
+
+function shouldRetry(outcome: Outcome, idempotent: boolean): boolean {
+	if ('networkCode' in outcome) return idempotent && isTransientNetworkCode(outcome.networkCode);
+	const { status, body } = outcome.answer;
+	if (!isRetriableStatus(status)) return false;
+	// A 429 is refused before any work is done, so it is safe to repeat whatever the method.
+	if (status === 429) return true;
+	if (!idempotent) return false;
+	// The plan-without-callbacks refusal is a 500 that no repetition will change.
+	const { code, message } = readServiceError(body);
+	return !(code === 'error_inesperado' && /access is denied/i.test(message ?? ''));
+}
+
+function failureOf(
+	operation: PortalOperation,
+	path: string,
+	outcome: Outcome,
+	attempts: number,
+	options: PortalRequestOptions,
+): PortalFailure {
+	const entry = PATHS[operation];
+	const base = { operation, method: entry.method, path, attempts, pathParams: options.pathParams };
+	if ('networkCode' in outcome) {
+		return {
+			...base,
+			networkCode: outcome.networkCode,
+			notRetriedUnsafe: !entry.idempotent && isTransientNetworkCode(outcome.networkCode),
+		};
+	}
+	const { status, body } = outcome.answer;
+	const { code, message } = readServiceError(body);
+	return {
+		...base,
+		status,
+		serviceCode: code,
+		serviceMessage: message,
+		notRetriedUnsafe: !entry.idempotent && status >= 500,
+	};
+}
+
+function isSuccess(outcome: Outcome): outcome is { answer: Answer } {
+	return 'answer' in outcome && outcome.answer.status >= 200 && outcome.answer.status < 300;
+}
+
+function bodyOf(answer: Answer): unknown {
+	if (answer.status === 204) return undefined;
+	const { body } = answer;
+	if (typeof body === 'string') {
+		const trimmed = body.trim();
+		if (trimmed === '') return undefined;
+		try {
+			return JSON.parse(trimmed) as unknown;
+		} catch {
+			return trimmed;
+		}
+	}
+	return body;
+}
+
+/**
+ * One request to the portal. Answers the parsed body, or `undefined` for 204 / an empty body.
+ * Throws NodeApiError (service or network failure) or NodeOperationError (credential, login).
+ */
+export async function portalRequest<T = unknown>(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalRequestOptions = {},
+): Promise<T | undefined> {
+	const connection = await connect(ctx);
+	const entry = PATHS[operation];
+	let path: string;
+	try {
+		path = buildPath(operation, connection.settings.pathLanguage, options.pathParams);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
+			itemIndex: options.itemIndex,
+		});
+	}
+	for (let attempt = 1; ; attempt++) {
+		const outcome = await sendOnce(ctx, connection, entry.method, path, options);
+		if (isSuccess(outcome)) return bodyOf(outcome.answer) as T | undefined;
+		const delay = delayBeforeRetry(outcome, attempt);
+		const retry =
+			attempt < RETRY_POLICY.maxAttempts &&
+			delay !== undefined &&
+			shouldRetry(outcome, entry.idempotent);
+		if (!retry) {
+			throw portalApiError(
+				ctx.getNode(),
+				failureOf(operation, path, outcome, attempt, options),
+				connection.settings,
+				connection.secrets,
+				options.itemIndex,
+			);
+		}
+		await sleep(delay);
+	}
+}
+
+interface PageEnvelope {
+	total?: unknown;
+	content: unknown[];
+}
+
+function isPageEnvelope(body: unknown): body is PageEnvelope {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		Array.isArray((body as { content?: unknown }).content)
+	);
+}
+
+const asItems = (values: unknown[]) =>
+	values.filter((value): value is IDataObject => typeof value === 'object' && value !== null);
+
+/**
+ * Every item of a list, following `pageable.page` / `pageable.size` through page envelopes.
+ * A bare array (ad shape A) is the whole list; 204 is an empty one.
+ */
+export async function portalRequestAllPages(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalPagesOptions = {},
+): Promise<IDataObject[]> {
+	const { limit } = options;
+	const items: IDataObject[] = [];
+	const size = Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const body = await portalRequest(ctx, operation, {
+			pathParams: options.pathParams,
+			query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
+			itemIndex: options.itemIndex,
+		});
+		if (body === undefined) break;
+		if (Array.isArray(body)) {
+			items.push(...asItems(body));
+			break;
+		}
+		if (!isPageEnvelope(body)) {
+			throw new NodeOperationError(ctx.getNode(), 'The portal answered a list in an unknown shape', {
+				description: 'Expected a page envelope {number, size, total, content} or an array.',
+				itemIndex: options.itemIndex,
+			});
+		}
+		items.push(...asItems(body.content));
+		const total = typeof body.total === 'number' ? body.total : undefined;
+		// The total decides when it is given: the service may serve smaller pages than asked for.
+		const lastPage = total !== undefined ? items.length >= total : body.content.length < size;
+		const done =
+			body.content.length === 0 || lastPage || (limit !== undefined && items.length >= limit);
+		if (done) break;
+	}
+	return limit === undefined ? items : items.slice(0, limit);
+}
