@@ -106,16 +106,20 @@ export function parseAdFilters(query: Query): ParsedFilters {
 	}
 }
 
-function matches(ad: AdRecord, f: AdFilters): boolean {
-	return (
-		(f.idUbicacion === undefined || f.idUbicacion.has(ad.ubicacion.idUbicacion)) &&
-		(f.titleWords === undefined || f.titleWords.every((w) => ad.searchableTitle.includes(w))) &&
-		(f.operacion === undefined || ad.operacion === f.operacion) &&
-		(f.idTipoDePropiedad === undefined || f.idTipoDePropiedad.has(ad.tipoDePropiedad)) &&
-		(f.precioDesde === undefined || ad.precio >= f.precioDesde) &&
-		(f.precioHasta === undefined || ad.precio <= f.precioHasta) &&
-		(f.codigoMoneda === undefined || ad.codigoMoneda === f.codigoMoneda)
-	);
+type AdCheck = (ad: AdRecord) => boolean;
+
+/** One check per supplied filter besides the identity ones, cheapest first. */
+function checksOf(f: AdFilters): AdCheck[] {
+	const checks: AdCheck[] = [];
+	const { operacion, codigoMoneda, precioDesde, precioHasta, idUbicacion, idTipoDePropiedad, titleWords } = f;
+	if (operacion !== undefined) checks.push((ad) => ad.operacion === operacion);
+	if (codigoMoneda !== undefined) checks.push((ad) => ad.codigoMoneda === codigoMoneda);
+	if (precioDesde !== undefined) checks.push((ad) => ad.precio >= precioDesde);
+	if (precioHasta !== undefined) checks.push((ad) => ad.precio <= precioHasta);
+	if (idUbicacion !== undefined) checks.push((ad) => idUbicacion.has(ad.ubicacion.idUbicacion));
+	if (idTipoDePropiedad !== undefined) checks.push((ad) => idTipoDePropiedad.has(ad.tipoDePropiedad));
+	for (const word of titleWords ?? []) checks.push((ad) => ad.searchableTitle.includes(word));
+	return checks;
 }
 
 /** The agency's online ads (ascending id) that satisfy every filter, as seen by `caller`. */
@@ -133,7 +137,10 @@ export function selectAds(
 		const ad = state.findAd(byId);
 		candidates = ad && ad.online && ad.agencyCode === agencyCode ? [ad] : [];
 	}
-	const { idAvisoPlat: _id, codigoAviso: _code, ...others } = filters;
-	const needsScan = Object.values(others).some((value) => value !== undefined);
-	return needsScan ? candidates.filter((ad) => matches(ad, filters)) : candidates;
+	const checks = checksOf(filters);
+	if (checks.length === 0) return candidates;
+	return candidates.filter((ad) => {
+		for (const check of checks) if (!check(ad)) return false;
+		return true;
+	});
 }

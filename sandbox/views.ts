@@ -52,9 +52,18 @@ export function adSummaryShapeA(ad: AdRecord, codigoAviso: string | null): AdSum
 	};
 }
 
+/** Shape B items without the caller's code, per record (records are replaced on change, never mutated). */
+const shapeBByRecord = new WeakMap<AdRecord, AdSummaryShapeB>();
+
 export function adSummaryItem(shape: AdShape, ad: AdRecord, caller: InterfaceRecord) {
 	const code = caller.codeByAdId.get(ad.idAvisoPlat) ?? null;
-	return shape === 'A' ? adSummaryShapeA(ad, code) : adSummaryShapeB(ad, code);
+	if (shape === 'A') return adSummaryShapeA(ad, code);
+	let shared = shapeBByRecord.get(ad);
+	if (!shared) {
+		shared = adSummaryShapeB(ad, null);
+		shapeBByRecord.set(ad, shared);
+	}
+	return code === null ? shared : { ...shared, codigoAviso: code };
 }
 
 /** The contract's development summary: its own fields plus `unidades`, in the ads' shape. */
