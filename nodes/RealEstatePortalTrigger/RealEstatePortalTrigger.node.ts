@@ -1,0 +1,138 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { CREDENTIAL_TYPE } from '../shared/credentials';
+import { LEAD_EVENT_KINDS } from '../shared/schemas';
+import { callbackApiOf } from './callbackApi';
+import type { DedupeStore } from './dedupe';
+import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
+import { receive } from './receive';
+import {
+	isRegistered,
+	register,
+	registeredSecrets,
+	unregister,
+	type LifecycleContext,
+	type RegistrationStore,
+	type RegistrationTarget,
+} from './registration';
+import { SECRET_HEADER, newSecret } from './verify';
+
+type NodeStore = RegistrationStore & DedupeStore;
+
+function webhookUrlOf(ctx: IHookFunctions): string {
+	// In the editor's "Listen for test event" this is the test URL, otherwise the production one.
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave this trigger no webhook URL');
+	return url;
+}
+
+function lifecycleOf(ctx: IHookFunctions): LifecycleContext {
+	return {
+		api: callbackApiOf(ctx),
+		store: ctx.getWorkflowStaticData('node') as NodeStore,
+		node: ctx.getNode(),
+		logger: ctx.logger,
+	};
+}
+
+function targetOf(ctx: IHookFunctions): RegistrationTarget {
+	return {
+		url: webhookUrlOf(ctx),
+		headerKey: SECRET_HEADER,
+		language: chosenLanguage(ctx),
+		kinds: chosenKinds(ctx),
+	};
+}
+
+/** Events rule 3: a read-only interface is never sent ad or credit events, so do not pretend. */
+async function refuseKindsAReadOnlyInterfaceNeverGets(ctx: IHookFunctions, target: RegistrationTarget) {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	if (credentials.interfaceKind !== 'LEC') return;
+	const refused = target.kinds.filter((kind) => !LEAD_EVENT_KINDS.includes(kind));
+	if (refused.length === 0) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`A read-only (LEC) interface receives only lead events (${LEAD_EVENT_KINDS.join(', ')})`,
+		{
+			description: `Remove ${refused.join(', ')} from Event Kinds, or use a credential of a read-write (LES) interface.`,
+		},
+	);
+}
+
+export class RealEstatePortalTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Real Estate Portal Trigger',
+		name: 'realEstatePortalTrigger',
+		icon: { light: 'file:realEstatePortalTrigger.svg', dark: 'file:realEstatePortalTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when the real-estate portal reports a lead, an ad event or a credit event',
+		defaults: {
+			name: 'Real Estate Portal Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: CREDENTIAL_TYPE,
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'real-estate-portal',
+			},
+		],
+		properties: triggerProperties,
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await isRegistered(lifecycleOf(this), targetOf(this));
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				const target = targetOf(this);
+				await refuseKindsAReadOnlyInterfaceNeverGets(this, target);
+				await register(lifecycleOf(this), target, newSecret());
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				await unregister(lifecycleOf(this), webhookUrlOf(this));
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+		const store = this.getWorkflowStaticData('node') as NodeStore;
+		const reception = receive(
+			{ headers: request.headers, rawBody: (request as { rawBody?: unknown }).rawBody, body: request.body },
+			registeredSecrets(store),
+			receiveSettingsOf(this),
+			store,
+			new Date(),
+		);
+		if (reception.outcome === 'rejected') {
+			this.getResponseObject().status(reception.status).json({ message: reception.message });
+			return { noWebhookResponse: true };
+		}
+		// The answer goes out before the workflow runs: the service waits only about 1.5 s.
+		if (reception.outcome === 'ignored') {
+			return { webhookResponse: { received: true, ignored: reception.reason } };
+		}
+		return { webhookResponse: { received: true }, workflowData: [[{ json: reception.item }]] };
+	}
+}

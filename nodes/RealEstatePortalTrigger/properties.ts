@@ -1,0 +1,160 @@
+/** The trigger's parameters, and reading them back as the lifecycle and the receiver need them. */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeProperties,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
+import {
+	EVENT_KINDS,
+	callbackBodyLanguageSchema,
+	eventKindSchema,
+	type CallbackBodyLanguage,
+	type EventKind,
+} from '../shared/schemas';
+import type { ReceiveSettings } from './receive';
+
+export const DEFAULT_EVENT_KINDS: EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'The portal keeps ONE callback per interface. Activating points it at this workflow; deactivating gives back what was there before. Use one active trigger per credential and route event kinds with a Switch node.',
+		name: 'oneCallbackNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Event Kinds',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['CONTACTO', 'CONTACTO_MENSAJE'],
+		description: 'Which events start the workflow. A read-only (LEC) interface receives only the two lead kinds.',
+		options: [
+			{
+				name: 'Ad Activity (AVISO_ACTIVIDAD)',
+				value: 'AVISO_ACTIVIDAD',
+				description: 'An ad was added, removed or modified',
+			},
+			{
+				name: 'Ad Publication State (AVISO_ESTADO_PUBLICACION)',
+				value: 'AVISO_ESTADO_PUBLICACION',
+				description: 'An ad went online or offline',
+			},
+			{
+				name: 'Ad Quality (AVISO_CALIDAD)',
+				value: 'AVISO_CALIDAD',
+				description: 'The quality score of an ad changed',
+			},
+			{
+				name: 'Credits (CREDITO)',
+				value: 'CREDITO',
+				description: "An agency's publication plan was activated, cancelled or modified",
+			},
+			{
+				name: 'Lead: Message (CONTACTO_MENSAJE)',
+				value: 'CONTACTO_MENSAJE',
+				description: 'A prospect wrote a message about an ad',
+			},
+			{
+				name: 'Lead: Phone View (CONTACTO)',
+				value: 'CONTACTO',
+				description: "A prospect viewed the agency's phone number on an ad",
+			},
+		],
+	},
+	{
+		displayName: 'Body Language',
+		name: 'bodyLanguage',
+		type: 'options',
+		default: 'ES',
+		description:
+			'Language of the field names in the bodies the portal sends. With Simplify on, the output is the same for all three.',
+		options: [
+			{ name: 'English', value: 'EN' },
+			{ name: 'Portuguese', value: 'PT' },
+			{ name: 'Spanish', value: 'ES' },
+		],
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return a simplified version of the response instead of the raw data: a lead as one flat object, an ad or credit event in a small envelope with its body',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Raw Body',
+				name: 'includeRawBody',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the body as received (field rawBody) beside a simplified lead',
+			},
+			{
+				displayName: 'Only Ad Codes',
+				name: 'adCodes',
+				type: 'string',
+				default: '',
+				placeholder: 'DEMO-0001, DEMO-0002',
+				description:
+					'Comma-separated ad codes or platform ad IDs. Other events are answered but start no execution; events that name no ad (credits) do not pass.',
+			},
+			{
+				displayName: 'Only Agency Codes',
+				name: 'agencyCodes',
+				type: 'string',
+				default: '',
+				placeholder: 'INMO-001, INMO-002',
+				description:
+					'Comma-separated agency codes. Other events are answered but start no execution. Lead bodies usually name no agency and then do not pass: filter leads by ad code instead.',
+			},
+		],
+	},
+];
+
+type ParameterReader = IHookFunctions | IWebhookFunctions;
+
+export function chosenKinds(ctx: ParameterReader): EventKind[] {
+	const parsed = eventKindSchema.array().safeParse(ctx.getNodeParameter('events', DEFAULT_EVENT_KINDS));
+	if (!parsed.success || parsed.data.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event kind', {
+			description: `Event Kinds takes any of ${EVENT_KINDS.join(', ')}.`,
+		});
+	}
+	return [...new Set(parsed.data)];
+}
+
+export function chosenLanguage(ctx: ParameterReader): CallbackBodyLanguage {
+	const parsed = callbackBodyLanguageSchema.safeParse(ctx.getNodeParameter('bodyLanguage', 'ES'));
+	return parsed.success ? parsed.data : 'ES';
+}
+
+function codeList(value: unknown): string[] {
+	return typeof value === 'string'
+		? value
+				.split(',')
+				.map((code) => code.trim())
+				.filter((code) => code !== '')
+		: [];
+}
+
+export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return {
+		kinds: chosenKinds(ctx),
+		simplify: ctx.getNodeParameter('simplify', true) as boolean,
+		includeRawBody: options.includeRawBody === true,
+		agencyCodes: codeList(options.agencyCodes),
+		adCodes: codeList(options.adCodes),
+	};
+}

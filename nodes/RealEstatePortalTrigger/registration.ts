@@ -1,0 +1,265 @@
+/**
+ * The webhook lifecycle against the interface's ONE callback configuration (field notes: one URL per
+ * interface, subscriptions per event kind, no way to delete a configuration or to read the
+ * subscriptions back).
+ *
+ * Static data of the node (`getWorkflowStaticData('node')`), one record per webhook URL, so the
+ * production URL and the editor's test URL ("Listen for test event") each keep their own:
+ *
+ *   registrations: {
+ *     [webhookUrl]: { secret, headerKey, language, kinds, registeredAt,
+ *                     previous: { configuration | null, kinds | null } }
+ *   }
+ *
+ * `previous` is what the configuration was before this registration replaced it, given back at
+ * deactivation when the configuration still points at this URL. Its `kinds` are known when nothing
+ * was configured (none) or when it was this node's other registration (test over production); for
+ * anyone else's configuration they are unknown, and then no kind is ever unsubscribed on their behalf:
+ * they may receive an extra kind, never lose one.
+ */
+import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
+import type { CallbackBodyLanguage, CallbackConfiguration, EventKind } from '../shared/schemas';
+
+export interface CallbackApi {
+	/** Null when nothing is configured. */
+	getConfiguration(): Promise<CallbackConfiguration | null>;
+	setConfiguration(configuration: CallbackConfiguration): Promise<void>;
+	subscribe(kind: EventKind): Promise<void>;
+	unsubscribe(kind: EventKind): Promise<void>;
+}
+
+export interface PreviousRegistration {
+	configuration: CallbackConfiguration | null;
+	/** Kinds subscribed for it; null when unknown (someone else's configuration). */
+	kinds: EventKind[] | null;
+}
+
+export interface Registration {
+	secret: string;
+	headerKey: string;
+	language: CallbackBodyLanguage;
+	kinds: EventKind[];
+	previous: PreviousRegistration;
+	registeredAt: string;
+}
+
+export interface RegistrationStore {
+	[key: string]: unknown;
+	registrations?: Record<string, Registration>;
+}
+
+/** What this node wants registered. */
+export interface RegistrationTarget {
+	url: string;
+	headerKey: string;
+	language: CallbackBodyLanguage;
+	kinds: EventKind[];
+}
+
+export interface LifecycleContext {
+	api: CallbackApi;
+	store: RegistrationStore;
+	node: INode;
+	logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+	now?: () => Date;
+}
+
+const NOTHING_BEFORE: PreviousRegistration = { configuration: null, kinds: [] };
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function without(kinds: readonly EventKind[], removed: readonly EventKind[]): EventKind[] {
+	return kinds.filter((kind) => !removed.includes(kind));
+}
+
+function registrationsOf(store: RegistrationStore): Record<string, Registration> {
+	return { ...(store.registrations ?? {}) };
+}
+
+function saveRegistration(store: RegistrationStore, url: string, registration: Registration | undefined) {
+	const next = registrationsOf(store);
+	if (registration) next[url] = registration;
+	else delete next[url];
+	// Assigned as a whole: n8n notices the change and saves the static data.
+	store.registrations = next;
+}
+
+/** The secrets the webhook accepts: those of this node's current registrations. */
+export function registeredSecrets(store: RegistrationStore): string[] {
+	return Object.values(registrationsOf(store)).map((registration) => registration.secret);
+}
+
+function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
+	return a.length === b.length && a.every((kind) => b.includes(kind));
+}
+
+/** checkExists: the service's configuration is exactly this node's URL, header, secret and language. */
+export async function isRegistered(ctx: LifecycleContext, target: RegistrationTarget): Promise<boolean> {
+	const own = registrationsOf(ctx.store)[target.url];
+	if (!own) return false;
+	const current = await ctx.api.getConfiguration();
+	return (
+		current !== null &&
+		current.url === target.url &&
+		(current.authorizationHeaderKey ?? '').toLowerCase() === own.headerKey.toLowerCase() &&
+		current.authorizationHeaderValue === own.secret &&
+		(current.lenguajeCallbackBody ?? null) === own.language &&
+		own.language === target.language &&
+		sameKinds(own.kinds, target.kinds)
+	);
+}
+
+/** What the configuration held before, and whose it was, seen from `url`. */
+function previousOf(
+	store: RegistrationStore,
+	url: string,
+	current: CallbackConfiguration | null,
+): PreviousRegistration {
+	if (current === null) return NOTHING_BEFORE;
+	const registrations = registrationsOf(store);
+	// Our own URL again (a repair after a restart or a third-party change): keep what we kept then;
+	// without a record it is a leftover of ours, and what came before it is lost.
+	if (current.url === url) return registrations[url]?.previous ?? NOTHING_BEFORE;
+	const sibling = registrations[current.url];
+	return { configuration: current, kinds: sibling ? sibling.kinds : null };
+}
+
+interface Undo {
+	previous: PreviousRegistration;
+	configurationSet: boolean;
+	subscribed: EventKind[];
+}
+
+/** Undoes a registration that failed half-way; answers the problems met while undoing. */
+async function rollBack(ctx: LifecycleContext, undo: Undo): Promise<string[]> {
+	const problems: string[] = [];
+	const kept = undo.previous.kinds ?? undo.subscribed;
+	for (const kind of without(undo.subscribed, kept)) {
+		try {
+			await ctx.api.unsubscribe(kind);
+		} catch (error) {
+			problems.push(`unsubscribing ${kind}: ${messageOf(error)}`);
+		}
+	}
+	if (undo.configurationSet && undo.previous.configuration) {
+		try {
+			await ctx.api.setConfiguration(undo.previous.configuration);
+		} catch (error) {
+			problems.push(`restoring the previous configuration: ${messageOf(error)}`);
+		}
+	}
+	return problems;
+}
+
+/** create: points the configuration at this node, subscribes each kind; all or nothing. */
+export async function register(
+	ctx: LifecycleContext,
+	target: RegistrationTarget,
+	secret: string,
+): Promise<void> {
+	const current = await ctx.api.getConfiguration();
+	const previous = previousOf(ctx.store, target.url, current);
+	const own = registrationsOf(ctx.store)[target.url];
+	// Kinds our earlier registration added that are no longer chosen (only when nobody else needs them).
+	const stale =
+		own && current?.url === target.url && previous.kinds
+			? without(without(own.kinds, target.kinds), previous.kinds)
+			: [];
+	const undo: Undo = { previous, configurationSet: false, subscribed: [] };
+	let step = 'setting the callback configuration';
+	let failure: unknown;
+	try {
+		await ctx.api.setConfiguration({
+			url: target.url,
+			authorizationHeaderKey: target.headerKey,
+			authorizationHeaderValue: secret,
+			lenguajeCallbackBody: target.language,
+		});
+		undo.configurationSet = true;
+		for (const kind of target.kinds) {
+			step = `subscribing to ${kind}`;
+			await ctx.api.subscribe(kind);
+			undo.subscribed.push(kind);
+		}
+		for (const kind of stale) {
+			step = `unsubscribing from ${kind}, no longer chosen`;
+			await ctx.api.unsubscribe(kind);
+		}
+	} catch (error) {
+		failure = error;
+	}
+	if (failure === undefined) {
+		saveRegistration(ctx.store, target.url, {
+			...target,
+			secret,
+			previous,
+			registeredAt: (ctx.now?.() ?? new Date()).toISOString(),
+		});
+		return;
+	}
+
+	const problems = await rollBack(ctx, undo);
+	if (problems.length === 0) saveRegistration(ctx.store, target.url, undefined);
+	const summary =
+		problems.length === 0
+			? 'Everything done before it was undone; the previous callback configuration is in place.'
+			: `Undoing it failed too (${problems.join('; ')}): check the interface's callback configuration and subscriptions.`;
+	ctx.logger.error(`Real Estate Portal Trigger: activation failed while ${step}. ${summary}`);
+	throw new NodeOperationError(ctx.node, `Activation failed while ${step}: ${messageOf(failure)}`, {
+		description: summary,
+	});
+}
+
+/**
+ * delete: unsubscribes this node's kinds and gives the configuration back to what was there before,
+ * but only while the configuration still points at this URL: a configuration someone has set since
+ * is theirs, and it is left alone with its subscriptions.
+ */
+export async function unregister(ctx: LifecycleContext, url: string): Promise<void> {
+	const registrations = registrationsOf(ctx.store);
+	const own = registrations[url];
+	if (!own) return;
+	const current = await ctx.api.getConfiguration();
+	if (current?.url !== url) {
+		const siblingUrl = current?.url ?? '';
+		const sibling = registrations[siblingUrl];
+		// This node's other registration (a test listening now) replaced us: when it ends, it must give
+		// back what was there before us, not our own configuration.
+		if (sibling && sibling.previous.configuration?.url === url) {
+			saveRegistration(ctx.store, siblingUrl, { ...sibling, previous: own.previous });
+		}
+		saveRegistration(ctx.store, url, undefined);
+		ctx.logger.info(
+			`Real Estate Portal Trigger: the callback configuration no longer points at ${url}; it was left as it is.`,
+		);
+		return;
+	}
+
+	const problems: string[] = [];
+	for (const kind of without(own.kinds, own.previous.kinds ?? own.kinds)) {
+		try {
+			await ctx.api.unsubscribe(kind);
+		} catch (error) {
+			problems.push(`unsubscribing from ${kind}: ${messageOf(error)}`);
+		}
+	}
+	if (own.previous.configuration) {
+		try {
+			await ctx.api.setConfiguration(own.previous.configuration);
+		} catch (error) {
+			problems.push(`restoring the previous configuration: ${messageOf(error)}`);
+		}
+	}
+	if (problems.length === 0) {
+		saveRegistration(ctx.store, url, undefined);
+		return;
+	}
+	const message = `Deactivation could not finish: ${problems.join('; ')}`;
+	ctx.logger.error(`Real Estate Portal Trigger: ${message}`);
+	throw new NodeOperationError(ctx.node, message, {
+		description:
+			"The registration is kept in the workflow: activating and deactivating it again retries. Until then, check the interface's callback configuration and subscriptions.",
+	});
+}
