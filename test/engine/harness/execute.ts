@@ -1,0 +1,55 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { createRunExecutionData } from 'n8n-workflow';
+import type {
+	INode,
+	INodeExecutionData,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	Workflow,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+let executionCounter = 0;
+
+export function nextExecutionId(): string {
+	executionCounter += 1;
+	return String(executionCounter);
+}
+
+function workflowBase(workflow: Workflow): IWorkflowBase {
+	return {
+		id: workflow.id,
+		name: workflow.name ?? 'Engine harness',
+		active: false,
+		isArchived: false,
+		nodes: Object.values(workflow.nodes),
+		connections: workflow.connectionsBySourceNode,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as IWorkflowBase;
+}
+
+/**
+ * Runs a workflow the way n8n starts an execution from a trigger: `startNode` is put on the
+ * execution stack with `startData` as its data (the trigger's or webhook's output), then
+ * n8n-core's WorkflowExecute processes the whole graph.
+ */
+export async function executeWorkflow(
+	workflow: Workflow,
+	startNode: INode,
+	startData: INodeExecutionData[][],
+	additionalData: IWorkflowExecuteAdditionalData,
+	mode: WorkflowExecuteMode,
+): Promise<IRun> {
+	const executionId = additionalData.executionId ?? nextExecutionId();
+	additionalData.executionId = executionId;
+	additionalData.hooks = new ExecutionLifecycleHooks(mode, executionId, workflowBase(workflow));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: startNode, data: { main: startData }, source: null }],
+		},
+	});
+	const engine = new WorkflowExecute(additionalData, mode, runExecutionData);
+	return await engine.processRunExecutionData(workflow);
+}

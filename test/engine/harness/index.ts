@@ -1,0 +1,3 @@
+export { runNode, type RunNodeOptions, type RunNodeResult } from './runNode';
+export { CredentialStore, type CredentialsInput, type CredentialUpdate } from './credentialStore';
+export { PACKAGE_NAME, type NodeTypeInput } from './nodeTypes';
