@@ -1,7 +1,24 @@
 /**
- * Every choice the emulator makes where the specification says "not shown", in one table.
- * Sources: `field-notes.md` (production observations) first, then the team's contract. Changing how
- * the emulator behaves in such a case means changing this file only.
+ * Every choice the emulator makes where the specification says "not shown", in one place.
+ * Sources: `field-notes.md` (production observations) first, then the team's contract.
+ *
+ * Values the code reads are in `BEHAVIOUR` and the error table below. Choices that are a shape of
+ * the code rather than a value, and where they live:
+ * - lists are in ascending platform id (stable paging); an empty page, including one past the end,
+ *   answers 204 with no body (routes/common.ts);
+ * - shape A is a bare array without paging information, so it ignores paging (routes/adSummary.ts);
+ * - blank filter values (`titulo=`) count as absent; `titulo` needs every word, ignoring case and
+ *   accents; a repeated single-valued filter is a wrong filter (adFilters.ts);
+ * - configuration GET answers the stored fields exactly as sent; the header-key default applies at
+ *   delivery (routes/callbacks.ts, events.ts);
+ * - a LEC may subscribe to any kind and is never sent the non-lead ones; unsubscribing a kind that
+ *   is not subscribed answers 204 (routes/callbacks.ts, events.ts);
+ * - simulations need callback access like configuration; codigoEmpresa is the agency code; the
+ *   simulated ad may be named by any code of the caller's integrator (routes/simulation.ts);
+ * - association is per interface; an offline ad may be associated; the LEC gets associations only
+ *   through the admin endpoint (routes/association.ts, admin/interfaces.ts);
+ * - each (occurrence, receiving interface) pair gets its own idEvento, kept across retries and
+ *   injected duplicates (events.ts, delivery.ts).
  */
 import type { CallbackBodyLanguage, ErrorObject } from '../nodes/shared/schemas';
 
@@ -13,21 +30,11 @@ export const BEHAVIOUR = {
 		defaultSize: 20,
 		/** A larger requested size is clamped, not refused. */
 		maxSize: 200,
-		/** An empty page (no items at all, or a page past the end) answers 204 with no body. */
-		emptyPageIsNoContent: true,
 	},
 	adSummary: {
 		defaultShape: 'B' as const,
 		/** 'error': a wrong filter answers 400; 'all': it answers every online ad of the agency. */
 		defaultBadFilter: 'error' as const,
-		/** Shape A is a bare array: it carries no paging information, so it ignores paging. */
-		shapeAIgnoresPaging: true,
-		/** Order of every ad and development list: ascending platform id (stable paging). */
-		order: 'idAvisoPlat ascending',
-		/** Blank filter values (`titulo=`) count as absent. */
-		blankFilterIsAbsent: true,
-		/** `titulo`: every word must occur in the title, ignoring case and accents. */
-		titleMatch: 'all words',
 		tipoDeAviso: 'AVISO_CLASIFICADO',
 		publicacion: 'SIMPLE',
 	},
@@ -42,31 +49,12 @@ export const BEHAVIOUR = {
 	callbacks: {
 		/** The body language when lenguajeCallbackBody is not set: the Spanish-speaking region's. */
 		defaultLanguage: 'ES' as CallbackBodyLanguage,
-		/** GET answers the stored fields exactly as sent; the header key default applies at delivery. */
-		getReturnsFieldsAsSent: true,
-		/** A LEC may subscribe to any kind; it is simply never sent the non-lead ones (Events rule 3). */
-		lecMaySubscribeToAnyKind: true,
-		/** Unsubscribing a kind that is not subscribed is not an error. */
-		unsubscribeIsIdempotent: true,
 	},
 	simulation: {
-		/** Simulations are part of callback access: plans without it are refused like configuration. */
-		needsCallbackAccess: true,
 		/** A LEC never receives CREDITO (Events rule 3), so simulating one is refused as for LEC writes. */
 		lecMaySimulateCredit: false,
-		/**
-		 * A simulation's codigoAviso may be the integrator's code of an ad of the agency (assigned by
-		 * any interface of the caller's integrator) or the ad's idAvisoPlat written as text.
-		 */
+		/** A simulation's codigoAviso may also be the ad's idAvisoPlat written as text. */
 		adCodeMayBePlatformId: true,
-		/** The credit body's codigoEmpresa is the agency code. */
-		codigoEmpresaIsAgencyCode: true,
-	},
-	association: {
-		/** The LEC receives associations only through the admin endpoint (the LES refusal stays). */
-		perInterface: true,
-		/** An offline ad may be associated too (it exists); an unknown one answers 404. */
-		offlineAdsMayBeAssociated: true,
 	},
 	delivery: {
 		/** The receiver must answer within about 1.5 s (field notes). */
@@ -76,8 +64,6 @@ export const BEHAVIOUR = {
 		/** The CLI's schedule: closer to production's "up to 72 hours", still watchable. */
 		cliRetryScheduleMs: [1_000, 5_000, 30_000, 120_000, 600_000],
 		isSuccess: (status: number) => status >= 200 && status < 400,
-		/** Every (occurrence, receiving interface) pair gets its own idEvento, kept across retries. */
-		idEventoPerInterface: true,
 		userAgent: 'real-estate-portal-sandbox',
 	},
 } as const;
