@@ -15,7 +15,13 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { CredentialStore, runNode, type RunNodeOptions } from './harness';
+import {
+	CredentialStore,
+	loadOptions,
+	runNode,
+	testCredential,
+	type RunNodeOptions,
+} from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // A tiny service on loopback: a client-credentials login and a few token-protected routes.
@@ -103,7 +109,13 @@ class TinyApi implements ICredentialType {
 			],
 			default: 'token',
 		},
-		{ displayName: 'Token', name: 'accessToken', type: 'string', typeOptions: { password: true }, default: '' },
+		{
+			displayName: 'Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
 		{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', default: '' },
 		{
 			displayName: 'Session Token',
@@ -189,7 +201,8 @@ class TinyNode implements INodeType {
 				this.logger.info(`tiny: item ${index} done`);
 				output.push({ json: body, pairedItem: { item: index } });
 			} catch (error) {
-				if (!this.continueOnFail()) throw new NodeApiError(this.getNode(), error as JsonObject, { itemIndex: index });
+				if (!this.continueOnFail())
+					throw new NodeApiError(this.getNode(), error as JsonObject, { itemIndex: index });
 				output.push({ json: { error: (error as Error).message }, pairedItem: { item: index } });
 			}
 		}
@@ -227,7 +240,11 @@ describe('runNode', () => {
 		expect(result.status).toBe('success');
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.logs).toContain('info: tiny: item 1 done');
 	});
 
@@ -243,7 +260,9 @@ describe('runNode', () => {
 		expect(result.status).toBe('success');
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json).toEqual({ item: 0 });
-		expect(result.items[1].json).toEqual({ error: 'The service was not able to process your request' });
+		expect(result.items[1].json).toEqual({
+			error: 'The service was not able to process your request',
+		});
 		expect(result.items[2].json).toEqual({ item: 2 });
 	});
 
@@ -251,7 +270,11 @@ describe('runNode', () => {
 		const result = await runTiny({ input: [{}, { fail: true }, {}] });
 
 		expect(result.status).toBe('error');
-		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '500', description: 'Server failed' });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '500',
+			description: 'Server failed',
+		});
 		expect(result.items).toEqual([]);
 		expect(service.seen).toHaveLength(2);
 	});
@@ -299,5 +322,52 @@ describe('pre-authentication', () => {
 		expect(result.status).toBe('success');
 		expect(service.logins - loginsBefore).toBe(1);
 		expect(store.data('tinyApi')?.sessionToken).toBe(`session-${service.logins}`);
+	});
+});
+
+describe('loadOptions', () => {
+	it("calls the node's loadOptions method with its credentials, over HTTP", async () => {
+		const options = await loadOptions({
+			nodeType: TinyNode,
+			method: 'getColours',
+			credentials: tokenCredentials(),
+			credentialTypes: [tinyApi],
+		});
+
+		expect(options).toEqual([{ name: 'Red', value: 'r' }]);
+		expect(service.seen[0].url.searchParams.get('access_token')).toBe('secret-token');
+	});
+});
+
+describe('testCredential', () => {
+	it('answers OK when the test request succeeds with the authentication applied', async () => {
+		const result = await testCredential(tinyApi, tokenCredentials().tinyApi);
+
+		expect(result).toMatchObject({ status: 'OK', message: 'Connection successful!' });
+		expect(service.seen[0].url.pathname).toBe('/me');
+	});
+
+	it("answers with the rule's message when the service refuses the token", async () => {
+		const result = await testCredential(tinyApi, {
+			...tokenCredentials().tinyApi,
+			accessToken: 'wrong',
+		});
+
+		expect(result).toMatchObject({ status: 'Error', message: 'The token was refused' });
+	});
+
+	it('always runs pre-authentication during a test, even with a saved session token', async () => {
+		const loginsBefore = service.logins;
+
+		const result = await testCredential(tinyApi, {
+			baseUrl: service.baseUrl,
+			authentication: 'login',
+			clientSecret: 'client-secret',
+			sessionToken: 'stale-session',
+		});
+
+		expect(result.status).toBe('OK');
+		expect(service.logins - loginsBefore).toBe(1);
+		expect(result.credentials.data('tinyApi')?.sessionToken).toBe(`session-${service.logins}`);
 	});
 });

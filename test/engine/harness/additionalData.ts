@@ -17,7 +17,9 @@ const notInHarness = (what: string) => () => {
  * The per-execution services n8n's CLI passes to the engine (WorkflowExecuteAdditionalData).
  * Only what a regular node uses is real; sub-workflows, task runners and AI events throw.
  */
-export function createAdditionalData(options: AdditionalDataOptions): IWorkflowExecuteAdditionalData {
+export function createAdditionalData(
+	options: AdditionalDataOptions,
+): IWorkflowExecuteAdditionalData {
 	const webhookBaseUrl = options.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook';
 	const webhookTestBaseUrl = options.webhookTestBaseUrl ?? 'http://127.0.0.1:5678/webhook-test';
 	return {

@@ -1,5 +1,11 @@
 import { Credentials, getAdditionalKeys } from 'n8n-core';
-import { ICredentialsHelper, NodeHelpers, UnexpectedError, Workflow, isExpression } from 'n8n-workflow';
+import {
+	ICredentialsHelper,
+	NodeHelpers,
+	UnexpectedError,
+	Workflow,
+	isExpression,
+} from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsExpressionResolveValues,
@@ -65,7 +71,9 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		if (!this.store.hasType(credentialType)) return true;
 		const { restrictToSupportedNodes, supportedNodes } = this.store.type(credentialType);
 		if (!restrictToSupportedNodes) return true;
-		return (supportedNodes ?? []).some((name) => nodeType === name || nodeType.endsWith(`.${name}`));
+		return (supportedNodes ?? []).some(
+			(name) => nodeType === name || nodeType.endsWith(`.${name}`),
+		);
 	}
 
 	async authenticate(
@@ -147,7 +155,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string) {
-		const credentials = new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
+		const credentials = new Credentials(
+			{ id: nodeCredentials.id, name: nodeCredentials.name },
+			type,
+		);
 		await credentials.setData(this.savedData(nodeCredentials, type));
 		return credentials;
 	}

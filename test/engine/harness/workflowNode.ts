@@ -1,10 +1,5 @@
 import { NodeHelpers } from 'n8n-workflow';
-import type {
-	INode,
-	INodeCredentials,
-	INodeParameters,
-	OnError,
-} from 'n8n-workflow';
+import type { INode, INodeCredentials, INodeParameters, OnError } from 'n8n-workflow';
 
 import type { CredentialStore } from './credentialStore';
 import type { AnyNodeType } from './nodeTypes';
@@ -54,4 +49,3 @@ export function buildWorkflowNode(
 		...extra,
 	};
 }
-
