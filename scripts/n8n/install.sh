@@ -3,6 +3,8 @@
 # A stamp file written last marks a complete install; anything else is reinstalled.
 # Usage: scripts/n8n/install.sh            (prints the install folder on stdout when ready)
 set -euo pipefail
+# npm itself runs on the project's Node.js 24 (scripts/toolchain.sh), never the system's.
+source "$(dirname "${BASH_SOURCE[0]}")/../toolchain.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/pins.sh"
 
 log() { echo "n8n-install: $*" >&2; }

@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
+	ensureN8nInstalled,
+	failedPackageLoads,
+	importsN8nDoesNotProvide,
+	installPackageInto,
 	nodeOutput,
 	provisionOwner,
 	publishWorkflow,
@@ -52,10 +56,17 @@ describe('the real n8n the end-to-end suite runs on', () => {
 	let n8n: RunningN8n;
 	let owner: ProvisionedN8n;
 
+	let installedPackage: string;
+	let n8nHome: string;
+
 	beforeAll(async () => {
 		userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-boot-'));
 		// The first run on a machine also installs n8n into .cache/ (about 5 minutes).
-		n8n = await startN8n({ userFolder, logName: 'n8n-boot' });
+		const install = await ensureN8nInstalled();
+		n8nHome = install.home;
+		// n8n loads community packages at start-up: the tarball goes in before n8n starts.
+		installedPackage = await installPackageInto(userFolder);
+		n8n = await startN8n({ userFolder, install, logName: 'n8n-boot' });
 		owner = await provisionOwner(n8n.url);
 	}, 900_000);
 
@@ -85,7 +96,7 @@ describe('the real n8n the end-to-end suite runs on', () => {
 		const [execution] = await owner.api.waitForExecutions(workflow.id, 1);
 		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
 		expect(nodeOutput(execution, 'Greet')).toEqual([{ greeting: 'Hello Ada' }]);
-	});
+	}, 60_000);
 
 	it('stops answering on the production URL once the workflow is unpublished', async () => {
 		const webhookPath = `greet-${randomUUID()}`;
@@ -96,5 +107,30 @@ describe('the real n8n the end-to-end suite runs on', () => {
 		const response = await fetch(`${n8n.url}/webhook/${webhookPath}`, { method: 'POST' });
 
 		expect(response.status).toBe(404);
+	}, 60_000);
+
+	it('holds this package as a community package that brings no copy of what n8n provides', () => {
+		const installed = fs.readdirSync(path.dirname(installedPackage)).filter((name) => !name.startsWith('.'));
+
+		expect(installed).toEqual(['n8n-nodes-real-estate-portal']);
+		expect(importsN8nDoesNotProvide(installedPackage, n8nHome)).toEqual([]);
+	});
+
+	// Runs as soon as the action and trigger nodes are written (they are being built alongside).
+	const nodesWritten = ['RealEstatePortal', 'RealEstatePortalTrigger'].every((node) =>
+		fs.existsSync(path.join(__dirname, '..', '..', 'nodes', node, `${node}.node.ts`)),
+	);
+	(nodesWritten ? it : it.skip)('loads the nodes and the credential of this package', async () => {
+		const ourNodes = (await owner.session.nodeTypes())
+			.map((type) => type.name)
+			.filter((name) => name.startsWith('n8n-nodes-real-estate-portal.'));
+		const credentialNames = (await owner.session.credentialTypes()).map((type) => type.name);
+
+		expect(failedPackageLoads(n8n.readLog())).toEqual([]);
+		expect(ourNodes.sort()).toEqual([
+			'n8n-nodes-real-estate-portal.realEstatePortal',
+			'n8n-nodes-real-estate-portal.realEstatePortalTrigger',
+		]);
+		expect(credentialNames).toContain('realEstatePortalApi');
 	});
 });

@@ -12,3 +12,5 @@ export {
 	unpublishWorkflow,
 	type ProvisionedN8n,
 } from './provision';
+export { importsN8nDoesNotProvide } from './runtimeImports';
+export { failedPackageLoads } from './n8nLog';

@@ -30,6 +30,8 @@ export interface RunningN8n {
 	pid: number;
 	userFolder: string;
 	logFile: string;
+	/** Everything n8n printed so far. */
+	readLog(): string;
 	/** Stops n8n and every process it started (its process group); resolves once it exited. */
 	stop(): Promise<void>;
 }
@@ -79,7 +81,8 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		await stop();
 		throw new Error(`${(error as Error).message}\nLast lines of ${logFile}:\n${tail(logFile, 30)}`);
 	}
-	return { url, port, pid: child.pid!, userFolder: options.userFolder, logFile, stop };
+	const readLog = () => fs.readFileSync(logFile, 'utf8');
+	return { url, port, pid: child.pid!, userFolder: options.userFolder, logFile, readLog, stop };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {

@@ -47,6 +47,15 @@ export class N8nSession {
 		return session;
 	}
 
+	/** Whether this n8n already has its owner (a reused user folder) or still shows the set-up. */
+	static async hasOwner(baseUrl: string): Promise<boolean> {
+		const settings = await fetchJson<{ data: { userManagement: { showSetupOnFirstLoad: boolean } } }>(
+			'GET',
+			`${baseUrl}/rest/settings`,
+		);
+		return !settings.body.data.userManagement.showSetupOnFirstLoad;
+	}
+
 	static async login(baseUrl: string, owner: Pick<OwnerAccount, 'email' | 'password'>) {
 		const session = new N8nSession(baseUrl);
 		await session.send('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
@@ -66,10 +75,12 @@ export class N8nSession {
 
 	/** Every node type n8n loaded, as served to the editor. */
 	async nodeTypes(): Promise<ListedNodeType[]> {
-		const response = await fetchJson<ListedNodeType[]>('GET', `${this.baseUrl}/types/nodes.json`, {
-			headers: this.headers(),
-		});
-		return response.body;
+		return await this.typesFile('nodes');
+	}
+
+	/** Every credential type n8n loaded, as served to the editor. */
+	async credentialTypes(): Promise<Array<{ name: string; displayName: string }>> {
+		return await this.typesFile('credentials');
 	}
 
 	async publicationStatus(workflowId: string): Promise<PublicationStatus> {
@@ -95,6 +106,11 @@ export class N8nSession {
 		});
 		this.keepAuthCookie(response.headers);
 		return response.body?.data;
+	}
+
+	private async typesFile<T>(kind: 'nodes' | 'credentials'): Promise<T> {
+		const response = await fetchJson<T>('GET', `${this.baseUrl}/types/${kind}.json`, { headers: this.headers() });
+		return response.body;
 	}
 
 	private headers(): Record<string, string> {

@@ -15,10 +15,15 @@ export interface ProvisionedN8n {
 	apiKey: string;
 }
 
-/** Sets up the owner of a fresh n8n and gives back a logged-in session and a public API client. */
+/**
+ * Sets up the owner of a fresh n8n, or logs in as them when the user folder is reused (the demo),
+ * and gives back a logged-in session and a public API client with a new API key.
+ */
 export async function provisionOwner(baseUrl: string, owner: OwnerAccount = demoOwner): Promise<ProvisionedN8n> {
-	const session = await N8nSession.setUpOwner(baseUrl, owner);
-	const apiKey = await session.createApiKey('end-to-end tests');
+	const session = (await N8nSession.hasOwner(baseUrl))
+		? await N8nSession.login(baseUrl, owner)
+		: await N8nSession.setUpOwner(baseUrl, owner);
+	const apiKey = await session.createApiKey(`automation ${new Date().toISOString()}`);
 	return { session, api: new N8nPublicApi(baseUrl, apiKey), apiKey };
 }
 
