@@ -3,7 +3,12 @@
  * service's paths only, a request log that never shows a token, then the routes.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+	type FastifyError,
+	type FastifyInstance,
+	type FastifyReply,
+	type FastifyRequest,
+} from 'fastify';
 import { SandboxError, errors } from './behaviour';
 import type { SandboxContext } from './context';
 import { ADMIN_PREFIX, registerAdmin } from './admin';
@@ -79,12 +84,19 @@ function injectFaults(app: FastifyInstance, ctx: SandboxContext) {
 	});
 }
 
+/** Fastify's own answer to a badly encoded URL would echo it, access_token included. */
+function answerBadUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+	const body = errors.badRequest('The request path is not valid (bad percent-encoding or too long)').toBody();
+	reply.code(error.statusCode ?? 400).send(body);
+}
+
 export function buildServer(ctx: SandboxContext, startSeed: number, quiet: boolean): FastifyInstance {
 	const app = Fastify({
 		logger: false,
 		routerOptions: { ignoreTrailingSlash: true },
 		// Close keep-alive connections too, so a test's close() never waits on a client's pool.
 		forceCloseConnections: true,
+		frameworkErrors: answerBadUrl,
 	});
 	parseBodies(app);
 	answerErrors(app, ctx);

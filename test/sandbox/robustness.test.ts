@@ -59,6 +59,13 @@ describe('bad input never crashes the sandbox', () => {
 		}
 	});
 
+	it('answers a badly encoded path with 400, without echoing the token', async () => {
+		const answer = await fx.les.get('/v1/inmobiliarias/%E0%A4%A/avisos/online/resumen');
+		expect(answer.status).toBe(400);
+		expect(answer.json.code).toBe('bad_request');
+		expect(answer.text).not.toContain('demo-les-token');
+	});
+
 	it('accepts a trailing slash', async () => {
 		expect((await fx.les.get('/v1/monedas/')).status).toBe(200);
 	});
