@@ -67,6 +67,8 @@ export class DeliveryService {
 	private readonly attempts: DeliveryAttempt[] = [];
 	private readonly listeners = new Set<() => void>();
 	private closed = false;
+	/** Bumped by cancelPending: an attempt of an earlier generation leaves no trace. */
+	private generation = 0;
 
 	constructor(private readonly options: DeliveryOptions) {}
 
@@ -84,6 +86,7 @@ export class DeliveryService {
 
 	/** Cancels every pending retry and aborts every request in flight. */
 	cancelPending(): void {
+		this.generation++;
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
 		for (const controller of this.inFlight) controller.abort();
@@ -149,8 +152,9 @@ export class DeliveryService {
 		if (target.headerValue) headers[target.headerKey] = target.headerValue;
 		const body = translateBody(job.body, target.language);
 		const started = Date.now();
+		const generation = this.generation;
 		const result = await this.post(target.url, headers, JSON.stringify(body));
-		if (this.closed) return;
+		if (this.closed || generation !== this.generation) return;
 
 		const retriesLeft = attempt <= this.options.retryScheduleMs.length;
 		const failed = result.outcome !== 'success';

@@ -100,6 +100,17 @@ describe('callback delivery', () => {
 		expect(new Date(record.startedAt).getTime()).not.toBeNaN();
 	});
 
+	it('forgets a delivery in flight when reset, without retrying it', async () => {
+		hook.current.respondWith(() => ({ status: 500, delayMs: 150 }));
+		await simulateTo(hook.current.url);
+		await hook.current.waitFor(1);
+		await fx.admin.post('/reset');
+		await fx.sandbox.waitForIdle();
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect((await fx.admin.get('/deliveries')).json).toEqual([]);
+		expect(hook.current.received).toHaveLength(1);
+	});
+
 	it('clears the records on request', async () => {
 		const idEvento = await simulateTo(hook.current.url);
 		await deliveryRecords(fx, { idEvento });
