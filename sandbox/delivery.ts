@@ -59,6 +59,8 @@ export interface DeliveryOptions {
 }
 
 const RESPONSE_BODY_KEPT = 500;
+/** The oldest records are forgotten beyond this, so a long-running sandbox stays small. */
+const RECORDS_KEPT = 10_000;
 
 export class DeliveryService {
 	private readonly agent = new Agent({ keepAliveTimeout: 1_000 });
@@ -175,6 +177,7 @@ export class DeliveryService {
 			durationMs: Date.now() - started,
 		};
 		this.attempts.push(record);
+		if (this.attempts.length > RECORDS_KEPT) this.attempts.splice(0, this.attempts.length - RECORDS_KEPT);
 		this.options.log(
 			`delivery ${job.kind} ${job.idEvento} → ${target.url} attempt ${attempt}: ${result.status ?? result.outcome}`,
 		);
