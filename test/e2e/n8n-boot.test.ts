@@ -73,6 +73,8 @@ describe('the real n8n the end-to-end suite runs on', () => {
 	afterAll(async () => {
 		await n8n?.stop();
 		fs.rmSync(userFolder, { recursive: true, force: true });
+		// n8n and the task runners it started are gone with their process group.
+		if (n8n) expect(() => process.kill(-n8n.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
 	});
 
 	it('lists its own node types to the logged-in owner', async () => {
@@ -116,21 +118,20 @@ describe('the real n8n the end-to-end suite runs on', () => {
 		expect(importsN8nDoesNotProvide(installedPackage, n8nHome)).toEqual([]);
 	});
 
-	// Runs as soon as the action and trigger nodes are written (they are being built alongside).
-	const nodesWritten = ['RealEstatePortal', 'RealEstatePortalTrigger'].every((node) =>
-		fs.existsSync(path.join(__dirname, '..', '..', 'nodes', node, `${node}.node.ts`)),
-	);
-	(nodesWritten ? it : it.skip)('loads the nodes and the credential of this package', async () => {
+	it('loads the nodes and the credential of this package', async () => {
 		const ourNodes = (await owner.session.nodeTypes())
 			.map((type) => type.name)
 			.filter((name) => name.startsWith('n8n-nodes-real-estate-portal.'));
 		const credentialNames = (await owner.session.credentialTypes()).map((type) => type.name);
 
 		expect(failedPackageLoads(n8n.readLog())).toEqual([]);
-		expect(ourNodes.sort()).toEqual([
-			'n8n-nodes-real-estate-portal.realEstatePortal',
-			'n8n-nodes-real-estate-portal.realEstatePortalTrigger',
-		]);
+		// (n8n also derives a `realEstatePortalTool` from an action node marked usable as a tool.)
+		expect(ourNodes).toEqual(
+			expect.arrayContaining([
+				'n8n-nodes-real-estate-portal.realEstatePortal',
+				'n8n-nodes-real-estate-portal.realEstatePortalTrigger',
+			]),
+		);
 		expect(credentialNames).toContain('realEstatePortalApi');
 	});
 });
