@@ -87,6 +87,11 @@ async function connect(ctx: PortalContext): Promise<Connection> {
 	}
 }
 
+/** The credential's settings (environment, base URL, path language, interface kind). */
+export async function readPortalSettings(ctx: PortalContext): Promise<PortalSettings> {
+	return (await connect(ctx)).settings;
+}
+
 function cleanQuery(query: IDataObject = {}): IDataObject {
 	const clean: IDataObject = {};
 	for (const [name, value] of Object.entries(query)) {

@@ -1,0 +1,65 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+import * as ad from './actions/ad/Ad.resource';
+import * as agency from './actions/agency/Agency.resource';
+import * as callbackConfiguration from './actions/callbackConfiguration/CallbackConfiguration.resource';
+import * as development from './actions/development/Development.resource';
+import * as eventSubscription from './actions/eventSubscription/EventSubscription.resource';
+import * as lookup from './actions/lookup/Lookup.resource';
+import { router } from './actions/router';
+import * as sandbox from './actions/sandbox/Sandbox.resource';
+import { loadOptions } from './methods';
+
+export class RealEstatePortal implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Real Estate Portal',
+		name: 'realEstatePortal',
+		icon: { light: 'file:realEstatePortal.svg', dark: 'file:realEstatePortal.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			"Work with a real-estate portal's agencies, online ads, developments, ad association, callbacks and event subscriptions",
+		defaults: { name: 'Real Estate Portal' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'realEstatePortalApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Ad', value: 'ad' },
+					{ name: 'Agency', value: 'agency' },
+					{ name: 'Callback Configuration', value: 'callbackConfiguration' },
+					{ name: 'Development', value: 'development' },
+					{ name: 'Event Subscription', value: 'eventSubscription' },
+					{ name: 'Lookup', value: 'lookup' },
+					{ name: 'Sandbox', value: 'sandbox' },
+				],
+				default: 'ad',
+			},
+			...agency.description,
+			...ad.description,
+			...development.description,
+			...lookup.description,
+			...callbackConfiguration.description,
+			...eventSubscription.description,
+			...sandbox.description,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

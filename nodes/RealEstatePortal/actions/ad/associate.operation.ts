@@ -1,0 +1,79 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+import { z } from 'zod';
+import { portalErrorDetails } from '../../../shared/errors';
+import { associationResultSchema } from '../../../shared/schemas';
+import { portalRequest } from '../../../shared/transport';
+import { validateInput } from '../../../shared/validation';
+import {
+	adCodeField,
+	agencyCodeField,
+	batchingOption,
+	optionsCollection,
+	platformAdIdField,
+} from '../common.descriptions';
+import { agencyCodeSchema, platformAdIdSchema } from '../parameters';
+
+const properties: INodeProperties[] = [
+	agencyCodeField,
+	{ ...adCodeField, description: 'Your own code to assign to the ad (codigoAviso)' },
+	{ ...platformAdIdField, description: "The portal's ID of the ad to associate (idAvisoPlat)" },
+	optionsCollection(batchingOption, {
+		displayName: 'Treat Already Associated as Success',
+		name: 'alreadyAssociatedIsSuccess',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether an ad that is already associated to this interface counts as done instead of failing, so a bulk load can be re-run',
+	}),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['ad'], operation: ['associate'] } },
+	properties,
+);
+
+const associationSchema = z.object({
+	agencyCode: agencyCodeSchema,
+	adCode: z.string().trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
+	adId: platformAdIdSchema,
+});
+
+const LABELS = { agencyCode: 'Agency', adCode: 'Ad Code', adId: 'Platform Ad ID' };
+
+function isAlreadyAssociated(error: unknown): boolean {
+	const details = portalErrorDetails(error);
+	return details?.portalStatus === 403 && details.portalCode === 'no_permission';
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const params = validateInput(
+		this.getNode(),
+		associationSchema,
+		{
+			agencyCode: this.getNodeParameter('agencyCode', itemIndex, ''),
+			adCode: this.getNodeParameter('adCode', itemIndex, ''),
+			adId: this.getNodeParameter('platformAdId', itemIndex),
+		},
+		LABELS,
+		itemIndex,
+	);
+	const tolerant = this.getNodeParameter('options.alreadyAssociatedIsSuccess', itemIndex, false) as boolean;
+	const summary = { agencyCode: params.agencyCode, adCode: params.adCode, platformAdId: params.adId };
+	const outcome = await portalRequest(this, 'associateAd', { pathParams: params, itemIndex }).then(
+		(body) => ({ body }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in outcome) {
+		if (!tolerant || !isAlreadyAssociated(outcome.error)) throw outcome.error;
+		const message = portalErrorDetails(outcome.error)?.portalMessage ?? null;
+		return [{ ...summary, associated: true, alreadyAssociated: true, message }];
+	}
+	const answer = associationResultSchema.partial().passthrough().safeParse(outcome.body);
+	const message = answer.success ? (answer.data.respuesta ?? answer.data.resposta ?? null) : null;
+	return [{ ...summary, associated: true, alreadyAssociated: false, message }];
+}

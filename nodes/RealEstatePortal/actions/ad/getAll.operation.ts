@@ -1,0 +1,37 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+import { normalizeAd } from '../../../shared/normalize';
+import { portalRequestAllPages } from '../../../shared/transport';
+import { agencyCodeField, limitField, returnAllField, simplifyField } from '../common.descriptions';
+import { readAgencyCode, readLimit } from '../parameters';
+import { filtersField, readAdFilters } from './filters';
+
+const properties: INodeProperties[] = [
+	agencyCodeField,
+	returnAllField,
+	limitField,
+	filtersField,
+	simplifyField,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['ad'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const agencyCode = readAgencyCode(this, itemIndex);
+	const query = readAdFilters(this, itemIndex);
+	const ads = await portalRequestAllPages(this, 'adSummary', {
+		pathParams: { agencyCode },
+		query,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return simplify ? ads.map(normalizeAd) : ads;
+}

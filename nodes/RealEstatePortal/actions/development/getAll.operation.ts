@@ -1,0 +1,64 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+import { normalizeDevelopment, unitsOf } from '../../../shared/normalize';
+import { portalRequestAllPages } from '../../../shared/transport';
+import {
+	agencyCodeField,
+	limitField,
+	optionsCollection,
+	returnAllField,
+	simplifyField,
+} from '../common.descriptions';
+import { readAgencyCode, readLimit } from '../parameters';
+
+const properties: INodeProperties[] = [
+	agencyCodeField,
+	returnAllField,
+	limitField,
+	simplifyField,
+	optionsCollection({
+		displayName: 'One Item per Unit',
+		name: 'itemPerUnit',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output each unit of each development as its own item, with its development beside it, instead of one item per development',
+	}),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['development'], operation: ['getAll'] } },
+	properties,
+);
+
+function without(object: IDataObject, ...names: string[]): IDataObject {
+	return Object.fromEntries(Object.entries(object).filter(([name]) => !names.includes(name)));
+}
+
+/** Each unit, with its development (without the unit list) beside it. */
+function unitItems(development: IDataObject, simplify: boolean): IDataObject[] {
+	if (simplify) {
+		const normalized = normalizeDevelopment(development);
+		const parent = without(normalized, 'units', 'unitCount');
+		return normalized.units.map((unit) => ({ ...unit, development: parent }));
+	}
+	const parent = without(development, 'unidades');
+	return unitsOf(development).map((unit) => ({ ...unit, desarrollo: parent }));
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const developments = await portalRequestAllPages(this, 'developmentSummary', {
+		pathParams: { agencyCode: readAgencyCode(this, itemIndex) },
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	if (this.getNodeParameter('options.itemPerUnit', itemIndex, false) as boolean) {
+		return developments.flatMap((development) => unitItems(development, simplify));
+	}
+	return simplify ? developments.map(normalizeDevelopment) : developments;
+}

@@ -1,0 +1,3 @@
+import { subscriptionOperation } from './changeSubscriptions';
+
+export const { description, execute } = subscriptionOperation('subscribeEvent');

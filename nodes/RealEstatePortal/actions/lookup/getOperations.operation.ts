@@ -1,0 +1,3 @@
+import { lookupOperation } from './listLookup';
+
+export const { description, execute } = lookupOperation('listOperations');

@@ -1,0 +1,96 @@
+/** Readers of the parameters several operations share, validated before anything is sent. */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { z } from 'zod';
+import {
+	DEFAULT_AUTHORIZATION_HEADER_KEY,
+	callbackConfigurationSchema,
+	type CallbackConfiguration,
+} from '../../shared/schemas';
+import { validateInput, type FieldLabels } from '../../shared/validation';
+
+/** RFC 9110 token characters: what a header name may contain. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const callbackConfigurationLabels: FieldLabels = {
+	url: 'Callback URL',
+	authorizationHeaderKey: 'Authorization Header Name',
+	authorizationHeaderValue: 'Authorization Header Value',
+	lenguajeCallbackBody: 'Body Language',
+};
+
+export const checkedCallbackConfigurationSchema = callbackConfigurationSchema.refine(
+	(configuration) =>
+		!configuration.authorizationHeaderKey || HEADER_NAME.test(configuration.authorizationHeaderKey),
+	{
+		path: ['authorizationHeaderKey'],
+		message: 'must be a valid HTTP header name (letters, digits and - only, no spaces)',
+	},
+);
+
+const stringParameter = (ctx: IExecuteFunctions, name: string, itemIndex: number) =>
+	String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+
+/** The callback configuration parameters as the service's object, empty optional fields left out. */
+export function readCallbackConfiguration(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): CallbackConfiguration {
+	const headerValue = stringParameter(ctx, 'authorizationHeaderValue', itemIndex);
+	const language = stringParameter(ctx, 'callbackBodyLanguage', itemIndex);
+	return {
+		url: stringParameter(ctx, 'callbackUrl', itemIndex),
+		authorizationHeaderKey:
+			stringParameter(ctx, 'authorizationHeaderKey', itemIndex) || DEFAULT_AUTHORIZATION_HEADER_KEY,
+		...(headerValue ? { authorizationHeaderValue: headerValue } : {}),
+		...(language ? { lenguajeCallbackBody: language as CallbackConfiguration['lenguajeCallbackBody'] } : {}),
+	};
+}
+
+/** The callback configuration parameters, validated (URL scheme, header name). */
+export function readValidCallbackConfiguration(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): CallbackConfiguration {
+	return validateInput(
+		ctx.getNode(),
+		checkedCallbackConfigurationSchema,
+		readCallbackConfiguration(ctx, itemIndex),
+		callbackConfigurationLabels,
+		itemIndex,
+	);
+}
+
+export const agencyCodeSchema = z
+	.string({ required_error: 'is required' })
+	.trim()
+	.min(1, 'is required: choose an agency or give its code');
+
+export const platformAdIdSchema = z.coerce
+	.number({ invalid_type_error: 'must be a number' })
+	.int('must be a whole number')
+	.positive('must be a positive number');
+
+export function readAgencyCode(ctx: IExecuteFunctions, itemIndex: number): string {
+	return validateInput(
+		ctx.getNode(),
+		agencyCodeSchema,
+		stringParameter(ctx, 'agencyCode', itemIndex),
+		{ '': 'Agency' },
+		itemIndex,
+	);
+}
+
+export { stringParameter };
+
+/** The Limit parameter, or undefined under Return All. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = validateInput(
+		ctx.getNode(),
+		z.coerce.number().int('must be a whole number').min(1, 'must be at least 1'),
+		ctx.getNodeParameter('limit', itemIndex, 50),
+		{ '': 'Limit' },
+		itemIndex,
+	);
+	return limit;
+}

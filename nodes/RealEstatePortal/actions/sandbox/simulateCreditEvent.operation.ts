@@ -1,0 +1,62 @@
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { creditSimulationBodySchema } from '../../../shared/schemas';
+import { agencyCodeField, callbackConfigurationFields } from '../common.descriptions';
+import { simulationExecute } from './simulation';
+
+const properties: INodeProperties[] = [
+	agencyCodeField,
+	{
+		displayName: 'Action',
+		name: 'creditAction',
+		type: 'string',
+		required: true,
+		default: 'ALTA',
+		description: 'What happened to the publication plan (accion), e.g. ALTA',
+	},
+	{
+		displayName: 'Publication Plan',
+		name: 'publicationPlan',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. SIMPLE',
+	},
+	{
+		displayName: 'Site ID',
+		name: 'siteId',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Status',
+		name: 'creditStatus',
+		type: 'string',
+		default: 'HABILITADO',
+		description: 'Status of the plan, e.g. HABILITADO',
+	},
+	...callbackConfigurationFields,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sandbox'], operation: ['simulateCreditEvent'] } },
+	properties,
+);
+
+export const execute = simulationExecute({
+	operation: 'simulateCreditEvent',
+	schema: creditSimulationBodySchema,
+	labels: {
+		accion: 'Action',
+		codigoEmpresa: 'Agency',
+		planDePublicacion: 'Publication Plan',
+		siteId: 'Site ID',
+		status: 'Status',
+	},
+	fields: (read) => ({
+		accion: read('creditAction'),
+		codigoEmpresa: read('agencyCode'),
+		planDePublicacion: read('publicationPlan') || undefined,
+		siteId: read('siteId') || undefined,
+		status: read('creditStatus') || undefined,
+	}),
+	eventTypeOf: () => 'CREDITO',
+});
