@@ -2,6 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { NodeApiError } from 'n8n-workflow';
 import type {
+	IDataObject,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IWebhookFunctions,
+	IWebhookResponseData,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -18,9 +23,11 @@ import type {
 import {
 	CredentialStore,
 	loadOptions,
+	receiveWebhook,
 	runNode,
 	testCredential,
 	type RunNodeOptions,
+	type WebhookReceiver,
 } from './harness';
 
 // ---------------------------------------------------------------------------------------------
@@ -37,6 +44,11 @@ class TinyService {
 	readonly seen: SeenRequest[] = [];
 
 	logins = 0;
+
+	/** The callback URL registered at the service (by the trigger's create()). */
+	hookUrl: string | undefined;
+
+	hookRegistrations = 0;
 
 	private session = 'session-1';
 
@@ -82,6 +94,17 @@ class TinyService {
 		if (url.pathname === '/fail') return send(500, { code: 'boom', message: 'Server failed' });
 		if (url.pathname === '/colours') return send(200, [{ id: 'r', name: 'Red' }]);
 		if (url.pathname === '/me') return send(200, { ok: true });
+		if (url.pathname === '/hook' && req.method === 'GET')
+			return send(200, { url: this.hookUrl ?? null });
+		if (url.pathname === '/hook' && req.method === 'PUT') {
+			this.hookRegistrations += 1;
+			this.hookUrl = url.searchParams.get('url') ?? undefined;
+			return send(200, { ok: true });
+		}
+		if (url.pathname === '/hook' && req.method === 'DELETE') {
+			this.hookUrl = undefined;
+			return send(200, { ok: true });
+		}
 		return send(404, { code: 'not_found' });
 	}
 }
@@ -369,5 +392,162 @@ describe('testCredential', () => {
 		expect(result.status).toBe('OK');
 		expect(service.logins - loginsBefore).toBe(1);
 		expect(result.credentials.data('tinyApi')?.sessionToken).toBe(`session-${service.logins}`);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// A tiny trigger: registers its webhook URL at the service, checks a secret header on delivery.
+// ---------------------------------------------------------------------------------------------
+
+async function tinyRequest(
+	context: IHookFunctions,
+	method: IHttpRequestMethods,
+	qs: IDataObject = {},
+) {
+	const { baseUrl } = await context.getCredentials('tinyApi');
+	return (await context.helpers.httpRequestWithAuthentication.call(context, 'tinyApi', {
+		method,
+		url: `${baseUrl as string}/hook`,
+		qs,
+		json: true,
+	})) as { url?: string | null };
+}
+
+class TinyTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Tiny Trigger',
+		name: 'tinyTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Receives tiny events',
+		defaults: { name: 'Tiny Trigger' },
+		inputs: [],
+		outputs: ['main'],
+		credentials: [{ name: 'tinyApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'events' }],
+		properties: [{ displayName: 'Secret', name: 'secret', type: 'string', default: 'let-me-in' }],
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions) {
+				const { url } = await tinyRequest(this, 'GET');
+				return url === this.getNodeWebhookUrl('default');
+			},
+			async create(this: IHookFunctions) {
+				const url = this.getNodeWebhookUrl('default')!;
+				await tinyRequest(this, 'PUT', { url });
+				this.getWorkflowStaticData('node').registeredUrl = url;
+				return true;
+			},
+			async delete(this: IHookFunctions) {
+				await tinyRequest(this, 'DELETE');
+				delete this.getWorkflowStaticData('node').registeredUrl;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		if (this.getHeaderData()['x-secret'] !== this.getNodeParameter('secret')) {
+			this.getResponseObject().status(401).json({ message: 'Wrong secret' });
+			return { noWebhookResponse: true };
+		}
+		const body = this.getBodyData();
+		if (body.kind === 'ping') return { webhookResponse: 'pong' };
+		return { workflowData: [this.helpers.returnJsonArray([body])] };
+	}
+}
+
+const deliver = async (url: string, body: string, secret = 'let-me-in') => {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-secret': secret },
+		body,
+	});
+	return { status: response.status, body: await response.text() };
+};
+
+describe('receiveWebhook', () => {
+	let receiver: WebhookReceiver;
+
+	beforeEach(async () => {
+		service.hookUrl = undefined;
+		service.hookRegistrations = 0;
+		receiver = await receiveWebhook({
+			nodeType: TinyTrigger,
+			parameters: {},
+			credentials: tokenCredentials(),
+			credentialTypes: [tinyApi],
+		});
+	});
+	afterEach(async () => await receiver.close());
+
+	it('activation registers the URL it serves; a delivery comes out of the trigger in an execution', async () => {
+		await receiver.trigger.activate();
+		expect(service.hookUrl).toBe(receiver.url('production'));
+		expect(receiver.trigger.nodeStaticData).toEqual({ registeredUrl: receiver.url('production') });
+
+		const answer = await deliver(service.hookUrl!, '{"kind":"lead","id":7}');
+		const [received] = await receiver.waitForReceived(1);
+
+		expect(answer).toEqual({ status: 200, body: '{"message":"Workflow was started"}' });
+		expect(received.items.map((item) => item.json)).toEqual([{ kind: 'lead', id: 7 }]);
+		expect(received.run?.status).toBe('success');
+		const output = received.run?.data.resultData.runData['Tiny Trigger'][0].data?.main[0];
+		expect(output?.map((item) => item.json)).toEqual([{ kind: 'lead', id: 7 }]);
+	});
+
+	it("honours the node's own answer and its webhookResponse, and starts no execution then", async () => {
+		await receiver.trigger.activate();
+
+		const refused = await deliver(receiver.url(), '{"kind":"lead"}', 'wrong');
+		const ping = await deliver(receiver.url(), '{"kind":"ping"}');
+		await receiver.waitForReceived(2);
+
+		expect(refused).toEqual({ status: 401, body: '{"message":"Wrong secret"}' });
+		expect(ping).toEqual({ status: 200, body: 'pong' });
+		expect(receiver.received.map(({ items, run }) => ({ items, run }))).toEqual([
+			{ items: [], run: undefined },
+			{ items: [], run: undefined },
+		]);
+	});
+
+	it('answers 422 to a malformed JSON body before the node runs, like n8n', async () => {
+		await receiver.trigger.activate();
+
+		const answer = await deliver(receiver.url(), '{"kind":');
+		const [received] = await receiver.waitForReceived(1);
+
+		expect(answer.status).toBe(422);
+		expect(JSON.parse(answer.body)).toMatchObject({ message: 'Failed to parse request body' });
+		expect(received).toMatchObject({ status: 422, items: [] });
+		expect(received.run).toBeUndefined();
+	});
+
+	it('restart finds the registration (checkExists) and does not create it again; deactivation removes it', async () => {
+		await receiver.trigger.activate();
+		await receiver.trigger.restart();
+		expect(service.hookRegistrations).toBe(1);
+
+		await receiver.trigger.deactivate();
+
+		expect(service.hookUrl).toBeUndefined();
+		expect(receiver.trigger.nodeStaticData).toEqual({});
+		expect((await deliver(receiver.url(), '{}')).status).toBe(404);
+	});
+
+	it('"Listen for test event" registers the test URL for one event, then n8n deregisters it', async () => {
+		await receiver.trigger.listenForTestEvent();
+		expect(service.hookUrl).toBe(receiver.url('test'));
+
+		await deliver(receiver.url('test'), '{"kind":"lead"}');
+		const [received] = await receiver.waitForReceived(1);
+
+		expect(received.mode).toBe('test');
+		expect(received.items).toHaveLength(1);
+		expect(service.hookUrl).toBeUndefined();
+		expect(receiver.trigger.listeningForTestEvent).toBe(false);
+		expect(receiver.trigger.nodeStaticData).toEqual({});
 	});
 });

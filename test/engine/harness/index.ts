@@ -3,3 +3,12 @@ export { CredentialStore, type CredentialsInput, type CredentialUpdate } from '.
 export { PACKAGE_NAME, type NodeTypeInput } from './nodeTypes';
 export { loadOptions, listSearch, type LoadOptionsOptions } from './loadOptions';
 export { testCredential, type CredentialTestResult } from './testCredential';
+export { TriggerWorkflow, type TriggerOptions } from './trigger/triggerWorkflow';
+export {
+	receiveWebhook,
+	WebhookReceiver,
+	type ReceiveWebhookOptions,
+} from './trigger/webhookReceiver';
+export type { ReceivedWebhook } from './trigger/executeWebhook';
+export type { WebhookMode } from './trigger/nodeWebhooks';
+export type { WebhookRequest, WebhookResponse } from './trigger/httpAdapter';

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 
 /**
@@ -41,3 +42,10 @@ export const InstanceSettingsConfig = (
 export const flatted = requireFromBackendCommon('flatted') as {
 	stringify(value: unknown): string;
 };
+
+/** Sets `contentType` and `encoding` on a request from its headers, as n8n's raw body reader does. */
+export const parseIncomingMessage = (
+	requireFromCore('@n8n/backend-network') as {
+		parseIncomingMessage(message: IncomingMessage): void;
+	}
+).parseIncomingMessage;

@@ -1,0 +1,172 @@
+import { WebhookContext } from 'n8n-core';
+import type {
+	INodeExecutionData,
+	IRun,
+	IWebhookData,
+	IWebhookResponseData,
+	Workflow,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { executeWorkflow } from '../execute';
+import {
+	WebhookHttpError,
+	parseBody,
+	sendError,
+	type WebhookRequest,
+	type WebhookResponse,
+} from './httpAdapter';
+import type { WebhookMode } from './nodeWebhooks';
+import type { TriggerWorkflow } from './triggerWorkflow';
+
+/** One request the trigger's webhook received, once it was answered (and its run finished). */
+export interface ReceivedWebhook {
+	mode: WebhookMode;
+	method: string;
+	headers: WebhookRequest['headers'];
+	/** The body as n8n parsed it for the node (undefined when n8n would not parse it). */
+	body: unknown;
+	/** HTTP status answered, by n8n or by the node itself (`noWebhookResponse`). */
+	status: number;
+	/** Answer body: parsed JSON when it was JSON, else the text. */
+	response: unknown;
+	/** Items the node emitted on its first output; [] when it started no execution. */
+	items: INodeExecutionData[];
+	/** Every output the node emitted (`workflowData`), undefined when no execution started. */
+	workflowData?: INodeExecutionData[][];
+	/** The error webhook() threw, if it did. */
+	error?: Error;
+	/** The execution n8n-core ran from the node's output (when the receiver runs workflows). */
+	run?: IRun;
+}
+
+const WEBHOOK_ERROR = 'Workflow Webhook Error: Workflow could not be started!';
+
+function responseBody(res: WebhookResponse): unknown {
+	const text = res.sentBody.toString('utf-8');
+	const isJson = String(res.getHeader('content-type') ?? '').includes('json');
+	if (!isJson || text === '') return text;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/** n8n's answer once an execution has started in 'onReceived' mode. */
+function onReceivedAnswer(result: IWebhookResponseData, responseData: unknown): unknown {
+	if (responseData === 'noData') return undefined;
+	if (responseData) return responseData;
+	if (result.webhookResponse !== undefined) return result.webhookResponse;
+	return { message: 'Workflow was started' };
+}
+
+function answer(res: WebhookResponse, code: number, body: unknown): void {
+	if (res.headersSent) return;
+	res.status(code);
+	if (typeof body === 'string') res.send(body);
+	else res.json(body);
+}
+
+export interface ExecuteWebhookOptions {
+	trigger: TriggerWorkflow;
+	workflow: Workflow;
+	webhookData: IWebhookData;
+	mode: WebhookMode;
+	req: WebhookRequest;
+	res: WebhookResponse;
+	runWorkflow: boolean;
+}
+
+/**
+ * What n8n's webhook-helpers `executeWebhook` does with a request for a registered webhook:
+ * parse the body, call the node's webhook() in a WebhookContext, answer (n8n's default answers,
+ * the node's `webhookResponse`, or nothing when the node answered itself), then start the
+ * execution with the node's `workflowData`. Only the 'onReceived' response mode is supported.
+ */
+export async function executeWebhook(options: ExecuteWebhookOptions): Promise<ReceivedWebhook> {
+	const { trigger, workflow, webhookData, mode, req, res } = options;
+	const node = workflow.getNode(trigger.node.name)!;
+	const executionMode: WorkflowExecuteMode = mode === 'test' ? 'manual' : 'webhook';
+	const additionalData = trigger.additionalData();
+	additionalData.httpRequest = req as unknown as typeof additionalData.httpRequest;
+	additionalData.httpResponse = res as unknown as typeof additionalData.httpResponse;
+	const received: ReceivedWebhook = {
+		mode,
+		method: req.method ?? '',
+		headers: req.headers,
+		body: undefined,
+		status: 0,
+		response: undefined,
+		items: [],
+	};
+	const finish = () => ({ ...received, status: res.statusCode, response: responseBody(res) });
+
+	const describe = (
+		key: 'responseMode' | 'responseCode' | 'responseData',
+		fallback?: string | number,
+	) =>
+		workflow.expression.getSimpleParameterValue(
+			node,
+			webhookData.webhookDescription[key] as string | undefined,
+			executionMode,
+			{},
+			undefined,
+			fallback as string,
+		);
+	const responseMode = describe('responseMode', 'onReceived');
+	const responseCode = Number(describe('responseCode', 200));
+
+	let result: IWebhookResponseData;
+	try {
+		if (responseMode !== 'onReceived') {
+			throw new WebhookHttpError(
+				500,
+				`The engine harness does not support the response mode '${String(responseMode)}'`,
+			);
+		}
+		await parseBody(req);
+		received.body = req.body;
+		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			executionMode,
+			webhookData,
+			[],
+			null,
+		);
+		result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
+	} catch (error) {
+		const isHttpError = error instanceof WebhookHttpError;
+		sendError(res, isHttpError ? error : new WebhookHttpError(500, WEBHOOK_ERROR));
+		return { ...finish(), ...(isHttpError ? {} : { error: error as Error }) };
+	}
+
+	if (result.workflowData === undefined) {
+		if (result.noWebhookResponse !== true) {
+			answer(res, responseCode, result.webhookResponse ?? { message: 'Webhook call received' });
+		}
+		return finish();
+	}
+
+	received.workflowData = result.workflowData;
+	received.items = result.workflowData[0] ?? [];
+	if (result.noWebhookResponse !== true) {
+		answer(res, responseCode, onReceivedAnswer(result, describe('responseData')));
+	}
+	const answered = finish();
+	if (options.runWorkflow) {
+		answered.run = await executeWorkflow(
+			workflow,
+			node,
+			result.workflowData,
+			trigger.additionalData(),
+			executionMode,
+		);
+	}
+	if (mode === 'production') trigger.saveStaticDataOf(workflow);
+	else await trigger.stopListeningForTestEvent();
+	return answered;
+}
