@@ -72,21 +72,28 @@ function unauthorized(f: PortalFailure, settings: PortalSettings): Explanation {
 
 function notFound(f: PortalFailure): Explanation {
 	const agency = f.pathParams?.agencyCode;
-	if (f.serviceCode !== 'not_found') {
-		return {
-			message: `Nothing answers at ${f.method} ${f.path}`,
-			description: `Check the credential's Base URL and Path Language (Spanish or Portuguese segments).${serviceSaid(f)}`,
-		};
-	}
 	if (f.operation === 'associateAd') {
 		return {
 			message: `Ad ${f.pathParams?.adId ?? ''} or agency ${agency ?? ''} not found`,
 			description: `The platform ad ID must be an ad of that agency, and the agency one linked to this interface (Agency → Get Many lists them).${serviceSaid(f)}`,
 		};
 	}
+	if (f.operation === 'simulateLeadEvent' || f.operation === 'simulateCreditEvent') {
+		return {
+			message: `Not found in the sandbox: ${f.serviceMessage ?? 'the agency or the ad'}`,
+			description:
+				'The agency must be one linked to this interface, and the ad code (or platform ad ID) one of its ads.',
+		};
+	}
+	if (agency !== undefined) {
+		return {
+			message: `Agency "${agency}" not found`,
+			description: `The agency code must be one of the agencies linked to this interface: Agency → Get Many lists them. If it is, check the credential's Base URL and Path Language.${serviceSaid(f)}`,
+		};
+	}
 	return {
-		message: agency ? `Agency "${agency}" not found` : 'Not found',
-		description: `The agency code must be one of the agencies linked to this interface: Agency → Get Many lists them.${serviceSaid(f)}`,
+		message: `Nothing answers at ${f.method} ${f.path}`,
+		description: `Check the credential's Base URL and Path Language (Spanish or Portuguese segments).${serviceSaid(f)}`,
 	};
 }
 

@@ -1,0 +1,142 @@
+/** Callback Configuration → Get / Set and Event Subscription → Subscribe / Unsubscribe. */
+import type { IDataObject } from 'n8n-workflow';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { TOKENS, errorOf, expectPaired, interfaceState, jsonOf, runPortal } from './support';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+afterEach(() => sandbox.reset());
+
+const setConfiguration = (extra: IDataObject = {}) => ({
+	resource: 'callbackConfiguration',
+	operation: 'set',
+	callbackUrl: 'https://n8n.example.com/webhook/portal',
+	authorizationHeaderValue: 'Basic dXNlcjpwYXNz',
+	callbackBodyLanguage: 'EN',
+	...extra,
+});
+
+const getConfiguration = { resource: 'callbackConfiguration', operation: 'get' };
+
+const subscription = (operation: string, eventKinds: string[]) => ({
+	resource: 'eventSubscription',
+	operation,
+	eventKinds,
+});
+
+describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
+	const credentials = { pathLanguage };
+
+	test('Get with nothing configured says so; Set then Get returns what was set', async () => {
+		const before = await runPortal(sandbox, getConfiguration, { credentials });
+		expect(jsonOf(before)).toEqual([{ configured: false }]);
+
+		const set = await runPortal(sandbox, setConfiguration(), { credentials });
+		expect(jsonOf(set)).toEqual([
+			{
+				configured: true,
+				url: 'https://n8n.example.com/webhook/portal',
+				authorizationHeaderKey: 'Authorization',
+				authorizationHeaderValue: 'Basic dXNlcjpwYXNz',
+				lenguajeCallbackBody: 'EN',
+			},
+		]);
+		expectPaired(set);
+
+		const after = await runPortal(sandbox, getConfiguration, { credentials });
+		expect(jsonOf(after)).toEqual(jsonOf(set));
+		expect((await interfaceState(sandbox, 'demo-les')).configuration).toEqual(
+			expect.objectContaining({ url: 'https://n8n.example.com/webhook/portal', lenguajeCallbackBody: 'EN' }),
+		);
+	});
+
+	test('Subscribe to several kinds at once: one item per kind; Unsubscribe removes them', async () => {
+		await runPortal(sandbox, setConfiguration(), { credentials });
+		const kinds = ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_ACTIVIDAD'];
+		const subscribed = await runPortal(sandbox, subscription('subscribe', kinds), { credentials });
+		expect(jsonOf(subscribed)).toEqual(
+			kinds.map((eventKind) => ({ eventKind, subscribed: true, deliveredToThisInterface: true })),
+		);
+		expectPaired(subscribed);
+		expect((await interfaceState(sandbox, 'demo-les')).subscriptions.sort()).toEqual([...kinds].sort());
+
+		const unsubscribed = await runPortal(sandbox, subscription('unsubscribe', ['CONTACTO', 'AVISO_ACTIVIDAD']), {
+			credentials,
+		});
+		expect(jsonOf(unsubscribed).map((item) => item.subscribed)).toEqual([false, false]);
+		expect((await interfaceState(sandbox, 'demo-les')).subscriptions).toEqual(['CONTACTO_MENSAJE']);
+	});
+});
+
+describe('validated before sending', () => {
+	test.each([
+		[{ callbackUrl: 'ftp://example.com/hook' }, 'Invalid parameter: Callback URL: url must start with http:// or https://'],
+		[{ callbackUrl: '={{ $json.missing ?? "" }}' }, 'Invalid parameter: Callback URL: url must start with http:// or https://'],
+		[
+			{ authorizationHeaderKey: 'X Token' },
+			'Invalid parameter: Authorization Header Name: must be a valid HTTP header name (letters, digits and - only, no spaces)',
+		],
+	])('%j is refused', async (parameters, message) => {
+		const result = await runPortal(sandbox, setConfiguration(parameters));
+		expect(errorOf(result).message).toBe(message);
+		expect((await interfaceState(sandbox, 'demo-les')).configuration).toBeNull();
+	});
+
+	test('an empty header name falls back to Authorization', async () => {
+		const result = await runPortal(sandbox, setConfiguration({ authorizationHeaderKey: '' }));
+		expect(jsonOf(result)[0].authorizationHeaderKey).toBe('Authorization');
+	});
+
+	test('Subscribe needs at least one event kind (an expression can give none)', async () => {
+		const result = await runPortal(sandbox, {
+			...subscription('subscribe', []),
+			eventKinds: '={{ [] }}',
+		});
+		expect(errorOf(result).message).toBe('Invalid parameter: Event Kinds: choose at least one event kind');
+	});
+});
+
+test('subscribing before configuring the callback names the step to do first', async () => {
+	const result = await runPortal(sandbox, subscription('subscribe', ['CONTACTO']));
+	expect(errorOf(result)).toEqual(
+		expect.objectContaining({
+			message: 'Configure the callback before subscribing to events',
+			description: expect.stringContaining('Callback Configuration → Set'),
+		}),
+	);
+});
+
+test('a LEC subscription to ad events is accepted but flagged as never delivered to it', async () => {
+	const credentials = { accessToken: TOKENS.lec, interfaceKind: 'LEC' };
+	await runPortal(sandbox, setConfiguration(), { credentials });
+	const result = await runPortal(sandbox, subscription('subscribe', ['CONTACTO', 'AVISO_CALIDAD']), { credentials });
+	expect(jsonOf(result)).toEqual([
+		{ eventKind: 'CONTACTO', subscribed: true, deliveredToThisInterface: true },
+		{ eventKind: 'AVISO_CALIDAD', subscribed: true, deliveredToThisInterface: false },
+	]);
+});
+
+describe('a plan without callback access', () => {
+	const credentials = { accessToken: TOKENS.noCallbacks };
+
+	test.each([
+		['Get', getConfiguration],
+		['Set', setConfiguration()],
+		['Subscribe', subscription('subscribe', ['CONTACTO'])],
+		['Unsubscribe', subscription('unsubscribe', ['CONTACTO'])],
+	])('%s says the plan has no callback access, without retrying', async (_name, parameters) => {
+		const result = await runPortal(sandbox, parameters, { credentials });
+		expect(errorOf(result)).toEqual(
+			expect.objectContaining({
+				message: 'Your portal plan has no callback access',
+				description: expect.stringContaining("Contact the portal's integration support"),
+			}),
+		);
+		expect(errorOf(result).description).not.toContain('Gave up');
+	});
+});
