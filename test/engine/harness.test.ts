@@ -25,6 +25,7 @@ import {
 	loadOptions,
 	receiveWebhook,
 	runNode,
+	secretExposures,
 	testCredential,
 	type RunNodeOptions,
 	type WebhookReceiver,
@@ -300,6 +301,7 @@ describe('runNode', () => {
 		});
 		expect(result.items).toEqual([]);
 		expect(service.seen).toHaveLength(2);
+		expect(secretExposures(result, 'secret-token')).toEqual([]);
 	});
 
 	it("applies the credential's generic authenticate: the token goes in the query string", async () => {
@@ -345,6 +347,22 @@ describe('pre-authentication', () => {
 		expect(result.status).toBe('success');
 		expect(service.logins - loginsBefore).toBe(1);
 		expect(store.data('tinyApi')?.sessionToken).toBe(`session-${service.logins}`);
+	});
+});
+
+describe('secretExposures', () => {
+	it('names every place a secret shows up, without printing it', async () => {
+		const result = await runTiny();
+		const traces = { ...result, logs: ['debug: GET /echo?access_token=secret-token'] };
+
+		expect(secretExposures(result, 'secret-token')).toEqual([]);
+		expect(secretExposures(traces, 'secret-token')).toEqual([
+			'log line 0: debug: GET /echo?access_token=***',
+		]);
+		expect(secretExposures({ error: new Error('bad secret-token') }, 'secret-token')).toEqual([
+			'error.stack',
+			'error.message',
+		]);
 	});
 });
 

@@ -12,3 +12,4 @@ export {
 export type { ReceivedWebhook } from './trigger/executeWebhook';
 export type { WebhookMode } from './trigger/nodeWebhooks';
 export type { WebhookRequest, WebhookResponse } from './trigger/httpAdapter';
+export { secretExposures, type RunTraces } from './secretExposures';

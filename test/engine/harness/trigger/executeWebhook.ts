@@ -38,6 +38,8 @@ export interface ReceivedWebhook {
 	error?: Error;
 	/** The execution n8n-core ran from the node's output (when the receiver runs workflows). */
 	run?: IRun;
+	/** What n8n's Logger received while this request was handled (and its run ran). */
+	logs: string[];
 }
 
 const WEBHOOK_ERROR = 'Workflow Webhook Error: Workflow could not be started!';
@@ -99,6 +101,7 @@ export async function executeWebhook(options: ExecuteWebhookOptions): Promise<Re
 		status: 0,
 		response: undefined,
 		items: [],
+		logs: [],
 	};
 	const finish = () => ({ ...received, status: res.statusCode, response: responseBody(res) });
 

@@ -67,8 +67,11 @@ export class TriggerWorkflow {
 
 	private saved: IDataObject;
 
+	/** Whether the test webhook is registered (between listenForTestEvent and its end). */
+	listeningForTestEvent = false;
+
 	/** A test registration keeps its own static data, never saved to the workflow. */
-	private testStaticData?: IDataObject;
+	private testStaticData: IDataObject = {};
 
 	private readonly nodeTypes = new HarnessNodeTypes();
 
@@ -99,10 +102,6 @@ export class TriggerWorkflow {
 		return (this.staticData[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
 	}
 
-	get listeningForTestEvent(): boolean {
-		return this.testStaticData !== undefined;
-	}
-
 	/** The URL n8n shows for this webhook (what the node registers at the service). */
 	webhookUrl(mode: WebhookMode = 'production', name: WebhookType = 'default'): string {
 		const url = this.hookContext(mode).getNodeWebhookUrl(name);
@@ -118,7 +117,7 @@ export class TriggerWorkflow {
 		mode: WebhookMode = 'production',
 		activation: WorkflowActivateMode = 'activate',
 	): HookContext {
-		const workflow = this.workflow(this.saved);
+		const workflow = this.workflowForRequest(mode);
 		const executeMode = mode === 'test' ? 'manual' : 'trigger';
 		return this.contextFor(workflow, { webhookMode: mode, mode: executeMode, activation });
 	}
@@ -132,7 +131,7 @@ export class TriggerWorkflow {
 		mode: WebhookMode = 'production',
 		activation: WorkflowActivateMode = 'activate',
 	): Promise<boolean | undefined> {
-		const workflow = this.workflow(mode === 'test' ? (this.testStaticData ?? {}) : this.saved);
+		const workflow = this.workflowForRequest(mode);
 		const step: LifecycleStep = {
 			webhookMode: mode,
 			mode: mode === 'test' ? 'manual' : 'trigger',
@@ -184,6 +183,7 @@ export class TriggerWorkflow {
 		const workflow = this.workflow({});
 		const step: LifecycleStep = { webhookMode: 'test', mode: 'manual', activation: 'manual' };
 		this.testStaticData = {};
+		this.listeningForTestEvent = true;
 		try {
 			await this.createWebhookIfNotExists(workflow, step);
 		} catch (error) {
@@ -198,16 +198,17 @@ export class TriggerWorkflow {
 	 * the two minutes passed): delete for the test URL, with the test registration's static data.
 	 */
 	async stopListeningForTestEvent(): Promise<void> {
-		if (this.testStaticData === undefined) return;
+		if (!this.listeningForTestEvent) return;
 		const workflow = this.workflow(this.testStaticData);
-		this.testStaticData = undefined;
+		this.listeningForTestEvent = false;
+		this.testStaticData = {};
 		const step: LifecycleStep = { webhookMode: 'test', mode: 'internal', activation: 'update' };
 		await this.callWebhookMethod('delete', workflow, step);
 	}
 
 	/** A fresh workflow for one webhook request, with the static data n8n would load for it. */
 	workflowForRequest(mode: WebhookMode): Workflow {
-		return this.workflow(mode === 'test' ? (this.testStaticData ?? {}) : this.saved);
+		return this.workflow(mode === 'test' ? this.testStaticData : this.saved);
 	}
 
 	/** After an execution a production webhook started, n8n saves the static data the run left. */

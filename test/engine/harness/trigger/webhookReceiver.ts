@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { ensureEngine } from '../engineSetup';
 import { executeWebhook, type ReceivedWebhook } from './executeWebhook';
 import { WebhookHttpError, asWebhookRequest, asWebhookResponse, sendError } from './httpAdapter';
 import type { WebhookMode } from './nodeWebhooks';
@@ -67,7 +68,7 @@ export class WebhookReceiver {
 	}
 
 	/** Resolves once `count` requests have been handled; rejects after `timeoutMs` without them. */
-	async waitForReceived(count: number, timeoutMs = 10_000): Promise<ReceivedWebhook[]> {
+	async waitForReceived(count: number, timeoutMs = 4_000): Promise<ReceivedWebhook[]> {
 		if (this.received.length >= count) return this.received;
 		await new Promise<void>((resolve, reject) => {
 			const check = () => {
@@ -101,6 +102,8 @@ export class WebhookReceiver {
 		const url = new URL(rawReq.url ?? '/', 'http://127.0.0.1');
 		const req = asWebhookRequest(rawReq, url, this.options.payloadSizeMaxMb ?? 16);
 		const res = asWebhookResponse(rawRes);
+		const logger = ensureEngine();
+		const logMark = logger.mark();
 		try {
 			const target = this.route(req.method ?? 'GET', url.pathname);
 			const record = await executeWebhook({
@@ -110,7 +113,7 @@ export class WebhookReceiver {
 				res,
 				runWorkflow: this.options.runWorkflow ?? true,
 			});
-			this.record(record);
+			this.record({ ...record, logs: logger.linesSince(logMark) });
 		} catch (error) {
 			sendError(res, error);
 		}
