@@ -16,5 +16,6 @@ module.exports = {
 		project('engine'),
 		// Real-n8n suites set their own time-outs: booting n8n takes tens of seconds.
 		project('e2e'),
+		project('reliability'),
 	],
 };
