@@ -30,13 +30,16 @@ export class CredentialSettingsError extends Error {
 	override name = 'CredentialSettingsError';
 }
 
-/** The client-credentials login failed; carries no secret, only what the portal answered. */
+/**
+ * The client-credentials login failed; carries no secret, only what the portal answered. The status
+ * is not named `status`: n8n would then replace the message with its generic one for that status.
+ */
 export class PortalLoginError extends Error {
 	override name = 'PortalLoginError';
 
 	constructor(
 		message: string,
-		readonly status?: number,
+		readonly loginStatus?: number,
 	) {
 		super(message);
 	}

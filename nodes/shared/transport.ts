@@ -92,6 +92,12 @@ export async function readPortalSettings(ctx: PortalContext): Promise<PortalSett
 	return (await connect(ctx)).settings;
 }
 
+/** The secrets again: a session token obtained by pre-authentication during the request is new. */
+async function secretsNow(ctx: PortalContext, connection: Connection): Promise<string[]> {
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(CREDENTIAL_TYPE);
+	return [...new Set([...connection.secrets, ...secretsOf(credentials)])];
+}
+
 function cleanQuery(query: IDataObject = {}): IDataObject {
 	const clean: IDataObject = {};
 	for (const [name, value] of Object.entries(query)) {
@@ -158,7 +164,8 @@ async function sendOnce(
 			});
 		}
 		if ('other' in outcome) {
-			throw new NodeOperationError(ctx.getNode(), redact(outcome.other, connection.secrets), {
+			const secrets = await secretsNow(ctx, connection);
+			throw new NodeOperationError(ctx.getNode(), redact(outcome.other, secrets), {
 				itemIndex: options.itemIndex,
 			});
 		}
@@ -264,7 +271,7 @@ export async function portalRequest<T = unknown>(
 				ctx.getNode(),
 				failureOf(operation, path, outcome, attempt, options),
 				connection.settings,
-				connection.secrets,
+				await secretsNow(ctx, connection),
 				options.itemIndex,
 			);
 		}

@@ -1,18 +1,12 @@
 /** Ad → Get Many and Ad → Get: filters, paging, both ad shapes, both path languages, LES and LEC. */
 import type { IDataObject } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { TOKENS, adminAds, errorOf, expectPaired, failOnce, jsonOf, runPortal } from './support';
+import { TOKENS, adminAds, errorOf, expectPaired, failOnce, jsonOf, runPortal, useSandbox } from './support';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let online: Awaited<ReturnType<typeof adminAds>>;
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	online = await adminAds(sandbox, 'INMO-001');
+	online = await adminAds(sandbox(), 'INMO-001');
 });
-afterAll(async () => {
-	await sandbox.close();
-});
-afterEach(() => sandbox.reset());
 
 const getMany = (extra: IDataObject = {}) => ({
 	resource: 'ad',
@@ -26,10 +20,10 @@ const idsOf = (items: IDataObject[]) => items.map((item) => item.platformAdId as
 const adminAd = (id: number) => online.find((ad) => ad.idAvisoPlat === id)!;
 
 describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
-	beforeEach(() => sandbox.reset({ adShape }));
+	beforeEach(() => sandbox().reset({ adShape }));
 
 	test.each(['es', 'pt'])('Return All lists every online ad in one shape (%s paths)', async (pathLanguage) => {
-		const result = await runPortal(sandbox, getMany(), { credentials: { pathLanguage } });
+		const result = await runPortal(sandbox(), getMany(), { credentials: { pathLanguage } });
 		const ads = jsonOf(result);
 		expect(idsOf(ads).sort()).toEqual(online.map((ad) => ad.idAvisoPlat).sort());
 		for (const ad of ads) {
@@ -48,12 +42,12 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 	});
 
 	test('Limit returns exactly that many ads', async () => {
-		const result = await runPortal(sandbox, getMany({ returnAll: false, limit: 7 }));
+		const result = await runPortal(sandbox(), getMany({ returnAll: false, limit: 7 }));
 		expect(jsonOf(result)).toHaveLength(7);
 	});
 
 	test('Simplify off returns the raw items of the shape', async () => {
-		const [raw] = jsonOf(await runPortal(sandbox, getMany({ returnAll: false, limit: 1, simplify: false })));
+		const [raw] = jsonOf(await runPortal(sandbox(), getMany({ returnAll: false, limit: 1, simplify: false })));
 		if (adShape === 'B') expect(raw).toHaveProperty('dataModificacao');
 		else expect(raw).toHaveProperty('ubicacion.idUbicacion');
 		expect(raw).toHaveProperty('idAvisoPlat');
@@ -61,7 +55,7 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 
 	test('Get finds one ad by platform ID and by ad code', async () => {
 		const associated = online[5];
-		const byId = await runPortal(sandbox, {
+		const byId = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
 			agencyCode: 'INMO-001',
@@ -70,9 +64,9 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 		});
 		expect(jsonOf(byId)).toEqual([expect.objectContaining({ platformAdId: associated.idAvisoPlat })]);
 		const code = jsonOf(
-			await runPortal(sandbox, getMany()),
+			await runPortal(sandbox(), getMany()),
 		).find((ad) => ad.adCode)!.adCode as string;
-		const byCode = await runPortal(sandbox, {
+		const byCode = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
 			agencyCode: 'INMO-001',
@@ -84,8 +78,8 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 });
 
 test('shape A carries location, image and property type in the simplified item', async () => {
-	sandbox.reset({ adShape: 'A' });
-	const [ad] = jsonOf(await runPortal(sandbox, getMany({ returnAll: false, limit: 1 })));
+	sandbox().reset({ adShape: 'A' });
+	const [ad] = jsonOf(await runPortal(sandbox(), getMany({ returnAll: false, limit: 1 })));
 	const expected = adminAd(ad.platformAdId as number);
 	expect(ad.propertyTypeId).toBe(expected.tipoDePropiedad);
 	expect(ad.location).toEqual(
@@ -100,7 +94,7 @@ test('shape A carries location, image and property type in the simplified item',
 
 describe('filters', () => {
 	const filtered = async (filters: IDataObject) => {
-		const result = await runPortal(sandbox, getMany({ filters }));
+		const result = await runPortal(sandbox(), getMany({ filters }));
 		expect(result.status).toBe('success');
 		const ads = jsonOf(result);
 		expect(ads.length).toBeGreaterThan(0);
@@ -143,26 +137,26 @@ describe('filters', () => {
 			expect(String(ad.titulo).toLowerCase()).toContain(word.toLowerCase());
 		}
 		expect(await filtered({ idAvisoPlat: online[3].idAvisoPlat })).toEqual([online[3]]);
-		const code = jsonOf(await runPortal(sandbox, getMany())).find((ad) => ad.adCode)!;
+		const code = jsonOf(await runPortal(sandbox(), getMany())).find((ad) => ad.adCode)!;
 		expect((await filtered({ codigoAviso: code.adCode })).map((ad) => ad.idAvisoPlat)).toEqual([
 			code.platformAdId,
 		]);
 	});
 
 	test('an invalid filter is refused before sending, naming the parameter', async () => {
-		const result = await runPortal(sandbox, getMany({ filters: { idUbicacion: ['30x1'] } }));
+		const result = await runPortal(sandbox(), getMany({ filters: { idUbicacion: ['30x1'] } }));
 		expect(errorOf(result).message).toBe('Invalid parameter: Location IDs: every value must be a whole number');
-		const prices = await runPortal(sandbox, getMany({ filters: { precioDesde: 10, precioHasta: 5 } }));
+		const prices = await runPortal(sandbox(), getMany({ filters: { precioDesde: 10, precioHasta: 5 } }));
 		expect(errorOf(prices).message).toBe('Invalid parameter: Minimum Price: must not be greater than Maximum Price');
 	});
 
 	test('a filter the portal refuses names the fix', async () => {
-		const result = await runPortal(sandbox, getMany({ filters: { operacion: 'PERMUTA' } }));
+		const result = await runPortal(sandbox(), getMany({ filters: { operacion: 'PERMUTA' } }));
 		expect(errorOf(result).message).toMatch(/^The portal refused the request: .*operacion/);
 	});
 
 	test('no matching ad is an empty result (204), not an error', async () => {
-		const result = await runPortal(sandbox, getMany({ filters: { titulo: 'zzzz-no-such-word' } }));
+		const result = await runPortal(sandbox(), getMany({ filters: { titulo: 'zzzz-no-such-word' } }));
 		expect(result.status).toBe('success');
 		expect(result.items).toEqual([]);
 	});
@@ -170,15 +164,15 @@ describe('filters', () => {
 
 describe('LEC and other interfaces', () => {
 	test('a LEC lists the same ads, with no ad code until associated to it', async () => {
-		const les = jsonOf(await runPortal(sandbox, getMany()));
-		const lec = jsonOf(await runPortal(sandbox, getMany(), { credentials: { accessToken: TOKENS.lec, interfaceKind: 'LEC' } }));
+		const les = jsonOf(await runPortal(sandbox(), getMany()));
+		const lec = jsonOf(await runPortal(sandbox(), getMany(), { credentials: { accessToken: TOKENS.lec, interfaceKind: 'LEC' } }));
 		expect(idsOf(lec)).toEqual(idsOf(les));
 		expect(les.some((ad) => ad.isAssociated)).toBe(true);
 		expect(lec.every((ad) => ad.adCode === null && !ad.isAssociated)).toBe(true);
 	});
 
 	test('an agency not linked to the interface is "not found" with the fix', async () => {
-		const result = await runPortal(sandbox, getMany({ agencyCode: 'INMO-900' }));
+		const result = await runPortal(sandbox(), getMany({ agencyCode: 'INMO-900' }));
 		expect(errorOf(result)).toEqual(
 			expect.objectContaining({
 				message: 'Agency "INMO-900" not found',
@@ -190,7 +184,7 @@ describe('LEC and other interfaces', () => {
 
 describe('Ad → Get not found', () => {
 	test('an unknown platform ID says so, with what the summary can find', async () => {
-		const result = await runPortal(sandbox, {
+		const result = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
 			agencyCode: 'INMO-001',
@@ -206,8 +200,8 @@ describe('Ad → Get not found', () => {
 	});
 
 	test('an offline ad is not found either', async () => {
-		const [offline] = await adminAds(sandbox, 'INMO-001', false);
-		const result = await runPortal(sandbox, {
+		const [offline] = await adminAds(sandbox(), 'INMO-001', false);
+		const result = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
 			agencyCode: 'INMO-001',
@@ -218,13 +212,13 @@ describe('Ad → Get not found', () => {
 	});
 
 	test('when the portal answers more ads than the filter asked for, Get picks the matching one', async () => {
-		const raw = jsonOf(await runPortal(sandbox, getMany({ returnAll: false, limit: 3, simplify: false })));
-		await failOnce(sandbox, {
+		const raw = jsonOf(await runPortal(sandbox(), getMany({ returnAll: false, limit: 3, simplify: false })));
+		await failOnce(sandbox(), {
 			path: '/resumen$',
 			status: 200,
 			body: { number: 0, size: 3, total: 3, content: raw },
 		});
-		const result = await runPortal(sandbox, {
+		const result = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
 			agencyCode: 'INMO-001',

@@ -1,23 +1,16 @@
-/** Agency → Get Many, the two lookups and the dropdowns, through n8n's engine against the sandbox. */
-import { startSandbox, type Sandbox } from '../../../sandbox';
+/** Agency → Get Many, the two lookups and the dropdowns, through n8n's engine against the sandbox(). */
 import { loadOptions } from '../harness';
 import { RealEstatePortal } from '../../../nodes/RealEstatePortal/RealEstatePortal.node';
-import { TOKENS, credentialData, credentialType, expectPaired, jsonOf, runPortal } from './support';
+import { TOKENS, credentialData, credentialType, expectPaired, jsonOf, runPortal, useSandbox } from './support';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-});
+const sandbox = useSandbox();
 
 describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
 	const credentials = { pathLanguage };
 
 	test('Agency → Get Many (Return All) lists every linked agency, simplified', async () => {
 		const result = await runPortal(
-			sandbox,
+			sandbox(),
 			{ resource: 'agency', operation: 'getAll', returnAll: true },
 			{ credentials },
 		);
@@ -32,13 +25,13 @@ describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
 
 	test('Lookup → Get Operations and Get Currencies', async () => {
 		const operations = await runPortal(
-			sandbox,
+			sandbox(),
 			{ resource: 'lookup', operation: 'getOperations' },
 			{ credentials },
 		);
 		expect(jsonOf(operations).map((o) => o.operacion)).toEqual(['VENTA', 'ALQUILER', 'ALQUILER_TEMPORAL']);
 		const currencies = await runPortal(
-			sandbox,
+			sandbox(),
 			{ resource: 'lookup', operation: 'getCurrencies' },
 			{ credentials },
 		);
@@ -51,7 +44,7 @@ describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
 });
 
 test('Limit returns that many agencies; Simplify off gives the raw items', async () => {
-	const result = await runPortal(sandbox, {
+	const result = await runPortal(sandbox(), {
 		resource: 'agency',
 		operation: 'getAll',
 		returnAll: false,
@@ -65,7 +58,7 @@ test('Limit returns that many agencies; Simplify off gives the raw items', async
 
 test('the other integrator sees only its own agency', async () => {
 	const result = await runPortal(
-		sandbox,
+		sandbox(),
 		{ resource: 'agency', operation: 'getAll', returnAll: true },
 		{ credentials: { accessToken: TOKENS.other } },
 	);
@@ -74,7 +67,7 @@ test('the other integrator sees only its own agency', async () => {
 
 test('one run per input item, each output item paired with its input', async () => {
 	const result = await runPortal(
-		sandbox,
+		sandbox(),
 		{ resource: 'lookup', operation: 'getCurrencies' },
 		{ input: [{ row: 1 }, { row: 2 }, { row: 3 }] },
 	);
@@ -87,7 +80,7 @@ describe('dropdowns', () => {
 		await loadOptions({
 			nodeType: RealEstatePortal,
 			method,
-			credentials: { realEstatePortalApi: credentialData(sandbox, { pathLanguage }) },
+			credentials: { realEstatePortalApi: credentialData(sandbox(), { pathLanguage }) },
 			credentialTypes: [credentialType],
 		});
 
@@ -116,7 +109,7 @@ describe('dropdowns', () => {
 			loadOptions({
 				nodeType: RealEstatePortal,
 				method: 'getAgencies',
-				credentials: { realEstatePortalApi: credentialData(sandbox, { accessToken: 'wrong-token' }) },
+				credentials: { realEstatePortalApi: credentialData(sandbox(), { accessToken: 'wrong-token' }) },
 				credentialTypes: [credentialType],
 			}),
 		).rejects.toThrow('The portal rejected the access token');

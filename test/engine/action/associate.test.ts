@@ -1,6 +1,5 @@
 /** Ad → Associate: a bulk load from many input items, re-runs, LEC refusal, errors per item. */
 import type { IDataObject } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../../sandbox';
 import {
 	TOKENS,
 	adminAds,
@@ -9,21 +8,17 @@ import {
 	interfaceState,
 	jsonOf,
 	runPortal,
+	useSandbox,
 } from './support';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let unassociated: number[];
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	const associated = new Set((await interfaceState(sandbox, 'demo-les')).associations.map((a) => a.idAvisoPlat));
-	unassociated = (await adminAds(sandbox, 'INMO-001'))
+	const associated = new Set((await interfaceState(sandbox(), 'demo-les')).associations.map((a) => a.idAvisoPlat));
+	unassociated = (await adminAds(sandbox(), 'INMO-001'))
 		.map((ad) => ad.idAvisoPlat)
 		.filter((id) => !associated.has(id));
 });
-afterAll(async () => {
-	await sandbox.close();
-});
-afterEach(() => sandbox.reset());
 
 /** The parameters of a bulk association: each input row carries its ad ID and code. */
 const bulk = (options: IDataObject = {}) => ({
@@ -39,13 +34,13 @@ const rows = (count: number, prefix = 'BULK') =>
 	unassociated.slice(0, count).map((id, index) => ({ id, code: `${prefix}-${index + 1}` }));
 
 async function codesOf(interfaceId: string) {
-	const { associations } = await interfaceState(sandbox, interfaceId);
+	const { associations } = await interfaceState(sandbox(), interfaceId);
 	return new Map(associations.map((a) => [a.idAvisoPlat, a.codigoAviso]));
 }
 
 test.each(['es', 'pt'])('associates every input row to its code (%s paths)', async (pathLanguage) => {
 	const input = rows(3);
-	const result = await runPortal(sandbox, bulk(), { input, credentials: { pathLanguage } });
+	const result = await runPortal(sandbox(), bulk(), { input, credentials: { pathLanguage } });
 	expect(result.status).toBe('success');
 	expect(jsonOf(result)).toEqual(
 		input.map((row) =>
@@ -66,8 +61,8 @@ test.each(['es', 'pt'])('associates every input row to its code (%s paths)', asy
 
 test('the associated ad then shows its code in Ad → Get', async () => {
 	const [row] = rows(1, 'SHOWN');
-	await runPortal(sandbox, bulk(), { input: [row] });
-	const result = await runPortal(sandbox, {
+	await runPortal(sandbox(), bulk(), { input: [row] });
+	const result = await runPortal(sandbox(), {
 		resource: 'ad',
 		operation: 'get',
 		agencyCode: 'INMO-001',
@@ -80,8 +75,8 @@ test('the associated ad then shows its code in Ad → Get', async () => {
 describe('re-running a bulk load', () => {
 	test('fails on an already associated ad by default, naming the option', async () => {
 		const input = rows(2);
-		await runPortal(sandbox, bulk(), { input });
-		const again = await runPortal(sandbox, bulk(), { input });
+		await runPortal(sandbox(), bulk(), { input });
+		const again = await runPortal(sandbox(), bulk(), { input });
 		expect(errorOf(again)).toEqual(
 			expect.objectContaining({
 				message: `Ad ${input[0].id} is already associated to this interface`,
@@ -92,8 +87,8 @@ describe('re-running a bulk load', () => {
 
 	test('passes with "Treat Already Associated as Success", saying which were already done', async () => {
 		const input = rows(3);
-		await runPortal(sandbox, bulk(), { input: input.slice(0, 2) });
-		const again = await runPortal(sandbox, bulk({ alreadyAssociatedIsSuccess: true }), { input });
+		await runPortal(sandbox(), bulk(), { input: input.slice(0, 2) });
+		const again = await runPortal(sandbox(), bulk({ alreadyAssociatedIsSuccess: true }), { input });
 		expect(again.status).toBe('success');
 		expect(jsonOf(again).map((item) => item.alreadyAssociated)).toEqual([true, true, false]);
 		expect(jsonOf(again).every((item) => item.associated === true)).toBe(true);
@@ -105,7 +100,7 @@ describe('errors, one item at a time', () => {
 	test('Continue On Fail: one error item per failed input, the others go on', async () => {
 		const [first, second] = rows(2);
 		const input = [first, { id: 99_999_999, code: 'MISSING' }, { id: second.id, code: '' }, second];
-		const result = await runPortal(sandbox, bulk(), { input, continueOnFail: true });
+		const result = await runPortal(sandbox(), bulk(), { input, continueOnFail: true });
 		expect(result.status).toBe('success');
 		const items = jsonOf(result);
 		expect(items).toHaveLength(4);
@@ -123,7 +118,7 @@ describe('errors, one item at a time', () => {
 
 	test('without Continue On Fail the run stops at the failing item and says which', async () => {
 		const [first] = rows(1);
-		const result = await runPortal(sandbox, bulk(), {
+		const result = await runPortal(sandbox(), bulk(), {
 			input: [first, { id: -4, code: 'NEGATIVE' }],
 		});
 		expect(errorOf(result).message).toBe('Invalid parameter: Platform Ad ID: must be a positive number');
@@ -133,7 +128,7 @@ describe('errors, one item at a time', () => {
 	test('a LEC is refused with the fix, whatever its credential says', async () => {
 		const [row] = rows(1);
 		for (const interfaceKind of ['LEC', 'LES']) {
-			const result = await runPortal(sandbox, bulk(), {
+			const result = await runPortal(sandbox(), bulk(), {
 				input: [row],
 				credentials: { accessToken: TOKENS.lec, interfaceKind },
 			});
@@ -149,15 +144,15 @@ describe('errors, one item at a time', () => {
 	});
 
 	test('an ad of another agency is not found', async () => {
-		const [ofOtherAgency] = await adminAds(sandbox, 'INMO-002');
-		const result = await runPortal(sandbox, bulk(), { input: [{ id: ofOtherAgency.idAvisoPlat, code: 'X-1' }] });
+		const [ofOtherAgency] = await adminAds(sandbox(), 'INMO-002');
+		const result = await runPortal(sandbox(), bulk(), { input: [{ id: ofOtherAgency.idAvisoPlat, code: 'X-1' }] });
 		expect(errorOf(result).message).toBe(`Ad ${ofOtherAgency.idAvisoPlat} or agency INMO-001 not found`);
 	});
 });
 
 test('Batching sends every item, in batches, and keeps each output paired with its input', async () => {
 	const input = rows(7, 'BATCH');
-	const result = await runPortal(sandbox, bulk({ batching: { batch: { batchSize: 3, batchInterval: 20 } } }), {
+	const result = await runPortal(sandbox(), bulk({ batching: { batch: { batchSize: 3, batchInterval: 20 } } }), {
 		input,
 	});
 	expect(result.status).toBe('success');
@@ -170,7 +165,7 @@ test('Batching sends every item, in batches, and keeps each output paired with i
 test('Batching with Continue On Fail still gives one item per input in order', async () => {
 	const input: IDataObject[] = rows(4, 'MIX');
 	input[1] = { id: 99_999_998, code: 'GONE' };
-	const result = await runPortal(sandbox, bulk({ batching: { batch: { batchSize: 2, batchInterval: 0 } } }), {
+	const result = await runPortal(sandbox(), bulk({ batching: { batch: { batchSize: 2, batchInterval: 0 } } }), {
 		input,
 		continueOnFail: true,
 	});

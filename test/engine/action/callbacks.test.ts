@@ -1,16 +1,8 @@
 /** Callback Configuration → Get / Set and Event Subscription → Subscribe / Unsubscribe. */
 import type { IDataObject } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { TOKENS, errorOf, expectPaired, interfaceState, jsonOf, runPortal } from './support';
+import { TOKENS, errorOf, expectPaired, interfaceState, jsonOf, runPortal, useSandbox } from './support';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-afterEach(() => sandbox.reset());
+const sandbox = useSandbox();
 
 const setConfiguration = (extra: IDataObject = {}) => ({
 	resource: 'callbackConfiguration',
@@ -33,10 +25,10 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 	const credentials = { pathLanguage };
 
 	test('Get with nothing configured says so; Set then Get returns what was set', async () => {
-		const before = await runPortal(sandbox, getConfiguration, { credentials });
+		const before = await runPortal(sandbox(), getConfiguration, { credentials });
 		expect(jsonOf(before)).toEqual([{ configured: false }]);
 
-		const set = await runPortal(sandbox, setConfiguration(), { credentials });
+		const set = await runPortal(sandbox(), setConfiguration(), { credentials });
 		expect(jsonOf(set)).toEqual([
 			{
 				configured: true,
@@ -48,28 +40,28 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 		]);
 		expectPaired(set);
 
-		const after = await runPortal(sandbox, getConfiguration, { credentials });
+		const after = await runPortal(sandbox(), getConfiguration, { credentials });
 		expect(jsonOf(after)).toEqual(jsonOf(set));
-		expect((await interfaceState(sandbox, 'demo-les')).configuration).toEqual(
+		expect((await interfaceState(sandbox(), 'demo-les')).configuration).toEqual(
 			expect.objectContaining({ url: 'https://n8n.example.com/webhook/portal', lenguajeCallbackBody: 'EN' }),
 		);
 	});
 
 	test('Subscribe to several kinds at once: one item per kind; Unsubscribe removes them', async () => {
-		await runPortal(sandbox, setConfiguration(), { credentials });
+		await runPortal(sandbox(), setConfiguration(), { credentials });
 		const kinds = ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_ACTIVIDAD'];
-		const subscribed = await runPortal(sandbox, subscription('subscribe', kinds), { credentials });
+		const subscribed = await runPortal(sandbox(), subscription('subscribe', kinds), { credentials });
 		expect(jsonOf(subscribed)).toEqual(
 			kinds.map((eventKind) => ({ eventKind, subscribed: true, deliveredToThisInterface: true })),
 		);
 		expectPaired(subscribed);
-		expect((await interfaceState(sandbox, 'demo-les')).subscriptions.sort()).toEqual([...kinds].sort());
+		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions.sort()).toEqual([...kinds].sort());
 
-		const unsubscribed = await runPortal(sandbox, subscription('unsubscribe', ['CONTACTO', 'AVISO_ACTIVIDAD']), {
+		const unsubscribed = await runPortal(sandbox(), subscription('unsubscribe', ['CONTACTO', 'AVISO_ACTIVIDAD']), {
 			credentials,
 		});
 		expect(jsonOf(unsubscribed).map((item) => item.subscribed)).toEqual([false, false]);
-		expect((await interfaceState(sandbox, 'demo-les')).subscriptions).toEqual(['CONTACTO_MENSAJE']);
+		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions).toEqual(['CONTACTO_MENSAJE']);
 	});
 });
 
@@ -82,18 +74,18 @@ describe('validated before sending', () => {
 			'Invalid parameter: Authorization Header Name: must be a valid HTTP header name (letters, digits and - only, no spaces)',
 		],
 	])('%j is refused', async (parameters, message) => {
-		const result = await runPortal(sandbox, setConfiguration(parameters));
+		const result = await runPortal(sandbox(), setConfiguration(parameters));
 		expect(errorOf(result).message).toBe(message);
-		expect((await interfaceState(sandbox, 'demo-les')).configuration).toBeNull();
+		expect((await interfaceState(sandbox(), 'demo-les')).configuration).toBeNull();
 	});
 
 	test('an empty header name falls back to Authorization', async () => {
-		const result = await runPortal(sandbox, setConfiguration({ authorizationHeaderKey: '' }));
+		const result = await runPortal(sandbox(), setConfiguration({ authorizationHeaderKey: '' }));
 		expect(jsonOf(result)[0].authorizationHeaderKey).toBe('Authorization');
 	});
 
 	test('Subscribe needs at least one event kind (an expression can give none)', async () => {
-		const result = await runPortal(sandbox, {
+		const result = await runPortal(sandbox(), {
 			...subscription('subscribe', []),
 			eventKinds: '={{ [] }}',
 		});
@@ -102,7 +94,7 @@ describe('validated before sending', () => {
 });
 
 test('subscribing before configuring the callback names the step to do first', async () => {
-	const result = await runPortal(sandbox, subscription('subscribe', ['CONTACTO']));
+	const result = await runPortal(sandbox(), subscription('subscribe', ['CONTACTO']));
 	expect(errorOf(result)).toEqual(
 		expect.objectContaining({
 			message: 'Configure the callback before subscribing to events',
@@ -113,8 +105,8 @@ test('subscribing before configuring the callback names the step to do first', a
 
 test('a LEC subscription to ad events is accepted but flagged as never delivered to it', async () => {
 	const credentials = { accessToken: TOKENS.lec, interfaceKind: 'LEC' };
-	await runPortal(sandbox, setConfiguration(), { credentials });
-	const result = await runPortal(sandbox, subscription('subscribe', ['CONTACTO', 'AVISO_CALIDAD']), { credentials });
+	await runPortal(sandbox(), setConfiguration(), { credentials });
+	const result = await runPortal(sandbox(), subscription('subscribe', ['CONTACTO', 'AVISO_CALIDAD']), { credentials });
 	expect(jsonOf(result)).toEqual([
 		{ eventKind: 'CONTACTO', subscribed: true, deliveredToThisInterface: true },
 		{ eventKind: 'AVISO_CALIDAD', subscribed: true, deliveredToThisInterface: false },
@@ -130,7 +122,7 @@ describe('a plan without callback access', () => {
 		['Subscribe', subscription('subscribe', ['CONTACTO'])],
 		['Unsubscribe', subscription('unsubscribe', ['CONTACTO'])],
 	])('%s says the plan has no callback access, without retrying', async (_name, parameters) => {
-		const result = await runPortal(sandbox, parameters, { credentials });
+		const result = await runPortal(sandbox(), parameters, { credentials });
 		expect(errorOf(result)).toEqual(
 			expect.objectContaining({
 				message: 'Your portal plan has no callback access',

@@ -1,15 +1,7 @@
 /** Development → Get Many: developments with their units, both shapes, one item per unit. */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { errorOf, expectPaired, jsonOf, runPortal } from './support';
+import { errorOf, expectPaired, jsonOf, runPortal, useSandbox } from './support';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-afterEach(() => sandbox.reset());
+const sandbox = useSandbox();
 
 const developments = (extra = {}) => ({
 	resource: 'development',
@@ -20,10 +12,10 @@ const developments = (extra = {}) => ({
 });
 
 describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
-	beforeEach(() => sandbox.reset({ adShape }));
+	beforeEach(() => sandbox().reset({ adShape }));
 
 	test.each(['es', 'pt'])('lists developments with their units, simplified (%s paths)', async (pathLanguage) => {
-		const result = await runPortal(sandbox, developments(), { credentials: { pathLanguage } });
+		const result = await runPortal(sandbox(), developments(), { credentials: { pathLanguage } });
 		const items = jsonOf(result);
 		expect(items.length).toBeGreaterThanOrEqual(3);
 		for (const development of items) {
@@ -50,9 +42,9 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 	});
 
 	test('One Item per Unit gives each unit with its development beside it', async () => {
-		const grouped = jsonOf(await runPortal(sandbox, developments()));
+		const grouped = jsonOf(await runPortal(sandbox(), developments()));
 		const unitCount = grouped.reduce((sum, development) => sum + (development.unitCount as number), 0);
-		const result = await runPortal(sandbox, developments({ options: { itemPerUnit: true } }));
+		const result = await runPortal(sandbox(), developments({ options: { itemPerUnit: true } }));
 		const units = jsonOf(result);
 		expect(units).toHaveLength(unitCount);
 		for (const unit of units) {
@@ -67,7 +59,7 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 
 	test('raw units with their raw development when Simplify is off', async () => {
 		const result = await runPortal(
-			sandbox,
+			sandbox(),
 			developments({ simplify: false, options: { itemPerUnit: true } }),
 		);
 		const [unit] = jsonOf(result);
@@ -78,18 +70,18 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 });
 
 test('Limit applies to developments', async () => {
-	const result = await runPortal(sandbox, developments({ returnAll: false, limit: 2 }));
+	const result = await runPortal(sandbox(), developments({ returnAll: false, limit: 2 }));
 	expect(jsonOf(result)).toHaveLength(2);
 });
 
 test('an agency without online developments gives no items (204)', async () => {
-	sandbox.reset({ ads: 0 });
-	const result = await runPortal(sandbox, developments());
+	sandbox().reset({ ads: 0 });
+	const result = await runPortal(sandbox(), developments());
 	expect(result.status).toBe('success');
 	expect(result.items).toEqual([]);
 });
 
 test('an unknown agency is "not found" with the fix', async () => {
-	const result = await runPortal(sandbox, developments({ agencyCode: 'NOPE-1' }));
+	const result = await runPortal(sandbox(), developments({ agencyCode: 'NOPE-1' }));
 	expect(errorOf(result).message).toBe('Agency "NOPE-1" not found');
 });

@@ -2,15 +2,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { TOKENS, errorOf, expectPaired, jsonOf, runPortal } from './support';
+import { TOKENS, errorOf, expectPaired, jsonOf, runPortal, useSandbox } from './support';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let receiver: Server;
 let receiverUrl: string;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
 	receiver = createServer((request, response) => {
 		request.resume();
 		request.on('end', () => response.writeHead(200).end());
@@ -19,10 +17,8 @@ beforeAll(async () => {
 	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
 afterAll(async () => {
-	await sandbox.close();
 	await new Promise((resolve) => receiver.close(resolve));
 });
-afterEach(() => sandbox.reset());
 
 const lead = (extra: IDataObject = {}) => ({
 	resource: 'sandbox',
@@ -47,15 +43,15 @@ const credit = (extra: IDataObject = {}) => ({
 });
 
 async function deliveryOf(eventId: string) {
-	const [delivery] = await sandbox.waitForDeliveries((all) => all.some((d) => d.idEvento === eventId));
-	return sandbox.deliveries().find((d) => d.idEvento === eventId) ?? delivery;
+	const [delivery] = await sandbox().waitForDeliveries((all) => all.some((d) => d.idEvento === eventId));
+	return sandbox().deliveries().find((d) => d.idEvento === eventId) ?? delivery;
 }
 
 describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 	const credentials = { pathLanguage };
 
 	test('a CONTACTO lead needs only the email, and is delivered with the configured header', async () => {
-		const result = await runPortal(sandbox, lead(), { credentials });
+		const result = await runPortal(sandbox(), lead(), { credentials });
 		const [item] = jsonOf(result);
 		expect(item).toEqual({ simulated: true, eventType: 'CONTACTO', eventId: expect.any(String), code: 'ok' });
 		expectPaired(result);
@@ -68,7 +64,7 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 
 	test('a CONTACTO_MENSAJE lead with every contact field, in the body language asked for', async () => {
 		const result = await runPortal(
-			sandbox,
+			sandbox(),
 			lead({
 				eventType: 'CONTACTO_MENSAJE',
 				contactName: 'Ana Pérez',
@@ -85,7 +81,7 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 	});
 
 	test('a credit event', async () => {
-		const result = await runPortal(sandbox, credit(), { credentials });
+		const result = await runPortal(sandbox(), credit(), { credentials });
 		const [item] = jsonOf(result);
 		expect(item).toEqual(expect.objectContaining({ simulated: true, eventType: 'CREDITO' }));
 		expect((await deliveryOf(item.eventId as string)).kind).toBe('CREDITO');
@@ -102,13 +98,13 @@ describe('required fields are checked per event kind before anything is sent', (
 		[{ adCode: '={{ "" }}' }, 'Invalid parameter: Ad Code: codigoAviso is required'],
 		[{ callbackUrl: 'n8n.example.com/hook' }, 'Invalid parameter: Callback URL: url must start with http:// or https://'],
 	])('lead %j', async (parameters, message) => {
-		const result = await runPortal(sandbox, lead(parameters));
+		const result = await runPortal(sandbox(), lead(parameters));
 		expect(errorOf(result).message).toBe(message);
-		expect(sandbox.deliveries()).toEqual([]);
+		expect(sandbox().deliveries()).toEqual([]);
 	});
 
 	test('credit without an action', async () => {
-		const result = await runPortal(sandbox, credit({ creditAction: '={{ "" }}' }));
+		const result = await runPortal(sandbox(), credit({ creditAction: '={{ "" }}' }));
 		expect(errorOf(result).message).toBe('Invalid parameter: Action: accion is required');
 	});
 });
@@ -117,26 +113,26 @@ test.each([
 	['lead', lead],
 	['credit', credit],
 ])('a %s simulation is refused on a production credential, before any request', async (_kind, parameters) => {
-	const result = await runPortal(sandbox, parameters(), { credentials: { environment: 'production' } });
+	const result = await runPortal(sandbox(), parameters(), { credentials: { environment: 'production' } });
 	expect(errorOf(result)).toEqual(
 		expect.objectContaining({
 			message: 'Sandbox operations are refused on a production credential',
 			description: expect.stringContaining('Environment is Sandbox'),
 		}),
 	);
-	expect(sandbox.deliveries()).toEqual([]);
+	expect(sandbox().deliveries()).toEqual([]);
 });
 
 test('a LEC may simulate leads but not credit events', async () => {
 	const credentials = { accessToken: TOKENS.lec, interfaceKind: 'LEC' };
-	expect((await runPortal(sandbox, lead(), { credentials })).status).toBe('success');
-	const result = await runPortal(sandbox, credit(), { credentials });
+	expect((await runPortal(sandbox(), lead(), { credentials })).status).toBe('success');
+	const result = await runPortal(sandbox(), credit(), { credentials });
 	expect(errorOf(result).message).toBe(
 		'This interface is read-only (LEC): simulating credit events needs a read-write (LES) access token',
 	);
 });
 
 test('an unknown ad code is "not found"', async () => {
-	const result = await runPortal(sandbox, lead({ adCode: 'NO-SUCH-AD' }));
+	const result = await runPortal(sandbox(), lead({ adCode: 'NO-SUCH-AD' }));
 	expect(errorOf(result).message).toMatch(/^Not found in the sandbox: .*NO-SUCH-AD/);
 });

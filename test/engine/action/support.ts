@@ -2,7 +2,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RealEstatePortalApi } from '../../../credentials/RealEstatePortalApi.credentials';
 import { RealEstatePortal } from '../../../nodes/RealEstatePortal/RealEstatePortal.node';
-import type { Sandbox } from '../../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox';
 import { runNode, type RunNodeResult } from '../harness';
 
 export const TOKENS = {
@@ -13,6 +13,25 @@ export const TOKENS = {
 } as const;
 
 export const credentialType = new RealEstatePortalApi();
+
+/**
+ * One sandbox emulator for the test file, on an ephemeral loopback port, back to its seeded state
+ * after every test. Call the returned function to reach it.
+ */
+export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ ...options, port: 0 });
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+	afterEach(() => sandbox?.reset());
+	return () => {
+		if (!sandbox) throw new Error('The sandbox is not started yet');
+		return sandbox;
+	};
+}
 
 export function credentialData(
 	sandbox: Sandbox,
@@ -37,12 +56,12 @@ export interface PortalRun {
 
 export async function runPortal(
 	sandbox: Sandbox,
-	parameters: INodeParameters,
+	parameters: IDataObject,
 	options: PortalRun = {},
 ): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: RealEstatePortal,
-		parameters,
+		parameters: parameters as INodeParameters,
 		credentials: { realEstatePortalApi: credentialData(sandbox, options.credentials) },
 		credentialTypes: [credentialType],
 		input: options.input,
