@@ -22,6 +22,7 @@ import type {
 
 import {
 	CredentialStore,
+	captureLogs,
 	loadOptions,
 	receiveWebhook,
 	runNode,
@@ -119,8 +120,6 @@ class TinyApi implements ICredentialType {
 
 	displayName = 'Tiny API';
 
-	preAuthenticationCalls = 0;
-
 	properties: ICredentialType['properties'] = [
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
 		{
@@ -166,7 +165,6 @@ class TinyApi implements ICredentialType {
 	};
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		tinyApi.preAuthenticationCalls += 1;
 		if (credentials.authentication !== 'login') return {};
 		const { token } = (await this.helpers.httpRequest({
 			method: 'POST',
@@ -360,8 +358,8 @@ describe('secretExposures', () => {
 			'log line 0: debug: GET /echo?access_token=***',
 		]);
 		expect(secretExposures({ error: new Error('bad secret-token') }, 'secret-token')).toEqual([
-			'error.stack',
 			'error.message',
+			'error.stack',
 		]);
 	});
 });
@@ -541,6 +539,23 @@ describe('receiveWebhook', () => {
 		expect(JSON.parse(answer.body)).toMatchObject({ message: 'Failed to parse request body' });
 		expect(received).toMatchObject({ status: 422, items: [] });
 		expect(received.run).toBeUndefined();
+	});
+
+	it('an activation that fails is rolled back by a delete, and its error comes out', async () => {
+		const credentials = new CredentialStore([tinyApi], {
+			tinyApi: { ...tokenCredentials().tinyApi, accessToken: 'wrong' },
+		});
+		const failing = await receiveWebhook({ nodeType: TinyTrigger, parameters: {}, credentials });
+
+		const { error, logs } = await captureLogs(async () => await failing.trigger.activate());
+		await failing.close();
+
+		expect(error).toMatchObject({ httpCode: '401' });
+		expect(failing.trigger.active).toBe(false);
+		// checkExists got 401 (n8n-core re-sends a request once after a 401), then n8n's rollback
+		// called delete, refused the same way.
+		expect(service.seen.map(({ method }) => method)).toEqual(['GET', 'GET', 'DELETE', 'DELETE']);
+		expect(secretExposures({ logs, error }, 'wrong')).toEqual([]);
 	});
 
 	it('restart finds the registration (checkExists) and does not create it again; deactivation removes it', async () => {

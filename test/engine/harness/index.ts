@@ -13,3 +13,4 @@ export type { ReceivedWebhook } from './trigger/executeWebhook';
 export type { WebhookMode } from './trigger/nodeWebhooks';
 export type { WebhookRequest, WebhookResponse } from './trigger/httpAdapter';
 export { secretExposures, type RunTraces } from './secretExposures';
+export { captureLogs, type CapturedLogs } from './captureLogs';

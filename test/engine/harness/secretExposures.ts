@@ -28,8 +28,23 @@ function pathsContaining(
 }
 
 /**
+ * A thrown error as n8n keeps and shows it: its toJSON (n8n's errors project the cause down to
+ * name and message), name, message, description and stack, not the raw request it may carry.
+ */
+function asShown(error: unknown): unknown {
+	if (!(error instanceof Error)) return error;
+	const { toJSON, description } = error as Error & {
+		toJSON?: () => unknown;
+		description?: unknown;
+	};
+	const json = typeof toJSON === 'function' ? (toJSON.call(error) as object) : {};
+	return { ...json, name: error.name, message: error.message, description, stack: error.stack };
+}
+
+/**
  * Where `secret` (a token) shows up in what a run leaves: the execution data (as n8n stores it,
- * and every field of it), the log lines, the error and the answer. An empty list means nowhere.
+ * and every field of it), the log lines, the error as n8n shows it, and a webhook's answer.
+ * An empty list means nowhere.
  * The secret itself is masked in the descriptions, so a failing assertion does not print it.
  */
 export function secretExposures(traces: RunTraces, secret: string): string[] {
@@ -42,7 +57,7 @@ export function secretExposures(traces: RunTraces, secret: string): string[] {
 	(traces.logs ?? []).forEach((line, index) => {
 		if (line.includes(secret)) found.push(`log line ${index}: ${line.split(secret).join('***')}`);
 	});
-	found.push(...pathsContaining(traces.error, secret, 'error', new WeakSet()));
+	found.push(...pathsContaining(asShown(traces.error), secret, 'error', new WeakSet()));
 	found.push(...pathsContaining(traces.response, secret, 'response', new WeakSet()));
 	return found;
 }
