@@ -1,11 +1,14 @@
 /**
- * `npm run bench:sandbox`: how fast the sandbox answers the online ad summary with a large inventory.
- * The sandbox runs in its own process (`npm run sandbox` with SANDBOX_ADS=20000), so it and the load
- * generator each have a core. Prints requests per second per scenario, the ratio to a trivial route
- * of the same server (the baseline), and whether the ad summary meets its target.
+ * `npm run bench:sandbox` (and benchmark 5 of `npm run bench`): how fast the sandbox answers the
+ * online ad summary with a large inventory. The sandbox runs in its own process (`npm run sandbox`
+ * with SANDBOX_ADS=20000), so it and the load generator each have a core. Prints requests per
+ * second per scenario, the ratio to a trivial route of the same server (the baseline), and whether
+ * the ad summary meets its target.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { bySize, parseOptions, type BenchOptions } from './lib/options';
+import { printResult, type BenchResult } from './lib/report';
+import { startSandboxProcess } from './lib/sandboxProcess';
+import { ratio } from './lib/stats';
 
 interface AutocannonResult {
 	requests: { average: number };
@@ -25,8 +28,8 @@ type Autocannon = (options: {
 const autocannon: Autocannon = require('autocannon');
 
 const TARGET_REQUESTS_PER_SECOND = 3_000;
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ADS = 20_000;
 const TOKEN = 'access_token=demo-les-token';
 const SUMMARY = '/v1/inmobiliarias/INMO-001/avisos/online/resumen';
 
@@ -40,57 +43,68 @@ const scenarios: Array<{ name: string; path: string; isTarget?: boolean }> = [
 	},
 ];
 
-function startSandboxProcess(): Promise<{ child: ChildProcess; url: string }> {
-	const child = spawn('tsx', ['sandbox/main.ts'], {
-		env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_ADS: '20000', SANDBOX_QUIET: '1' },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	return new Promise((resolve, reject) => {
-		let output = '';
-		// Keep reading after the URL: a closed pipe would kill the sandbox on its next line.
-		child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-			output += chunk;
-			const match = /listening on (http:\/\/\S+)/.exec(output);
-			if (match) resolve({ child, url: match[1] });
-		});
-		child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)));
-	});
-}
-
-async function main() {
+export async function sandboxBench({ size }: BenchOptions): Promise<BenchResult> {
+	const durationSeconds = Number(process.env.BENCH_DURATION ?? bySize(size, { tiny: 1, full: 8 }));
 	const started = Date.now();
-	const { child, url } = await startSandboxProcess();
-	console.log(`sandbox with 20,000 ads up in ${Date.now() - started} ms (process start included) at ${url}`);
-	console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n`);
+	const sandbox = await startSandboxProcess({ SANDBOX_ADS: String(ADS) });
+	console.log(`  sandbox with ${ADS} ads up in ${Date.now() - started} ms (process start included) at ${sandbox.url}`);
+	console.log(`  ${CONNECTIONS} connections, ${durationSeconds} s per scenario`);
+	const rounds: BenchResult['rounds'] = [];
+	const summary: BenchResult['summary'] = {};
+	let baseline = 0;
+	let target = { perSecond: 0, failures: 0 };
 	try {
-		let baseline = 0;
-		let targetMet = false;
 		for (const scenario of scenarios) {
 			const result = await autocannon({
-				url: `${url}${scenario.path}`,
+				url: `${sandbox.url}${scenario.path}`,
 				connections: CONNECTIONS,
-				duration: DURATION_SECONDS,
+				duration: durationSeconds,
 				pipelining: 1,
 			});
 			const perSecond = result.requests.average;
 			baseline ||= perSecond;
 			const failures = result.non2xx + result.errors + result.timeouts;
-			console.log(
-				`${scenario.name.padEnd(36)} ${perSecond.toFixed(0).padStart(7)} req/s  ` +
-					`x${(perSecond / baseline).toFixed(2)} of baseline  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms` +
-					(failures ? `  FAILURES ${failures}` : ''),
-			);
-			if (scenario.isTarget) targetMet = perSecond >= TARGET_REQUESTS_PER_SECOND && failures === 0;
+			const figures = { 'req/s': perSecond, 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures };
+			rounds.push({ side: scenario.name, round: 1, ...figures });
+			summary[scenario.name] = { ...figures, 'x of baseline': ratio(perSecond, baseline) };
+			if (scenario.isTarget) target = { perSecond, failures };
 		}
-		console.log(`\ntarget ${TARGET_REQUESTS_PER_SECOND} req/s on the ad summary: ${targetMet ? 'met' : 'NOT met'}`);
-		process.exitCode = targetMet ? 0 : 1;
 	} finally {
-		child.kill('SIGTERM');
-		await once(child, 'exit');
+		await sandbox.stop();
 	}
+	const firstPage = scenarios.find((scenario) => scenario.isTarget)!.name;
+	return {
+		name: 'sandbox',
+		title: `The emulator: ad summary with ${ADS} ads under autocannon`,
+		size,
+		method: `autocannon, ${CONNECTIONS} connections, ${durationSeconds} s per scenario, sandbox in its own process.`,
+		rounds,
+		summary,
+		ratios: [
+			{ metric: 'ad summary first page', value: ratio(target.perSecond, baseline), of: 'req/s / currencies lookup req/s' },
+			{
+				metric: 'ad summary first page vs target',
+				value: ratio(target.perSecond, TARGET_REQUESTS_PER_SECOND),
+				of: `req/s / ${TARGET_REQUESTS_PER_SECOND} req/s target`,
+			},
+		],
+		goals: [
+			{
+				text: `${firstPage}: >= ${TARGET_REQUESTS_PER_SECOND} req/s without failures`,
+				met: target.perSecond >= TARGET_REQUESTS_PER_SECOND && target.failures === 0,
+			},
+		],
+	};
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exit(1);
-});
+if (require.main === module) {
+	sandboxBench(parseOptions(process.argv.slice(2)))
+		.then((result) => {
+			printResult(result);
+			process.exitCode = result.goals.every((goal) => goal.met) ? 0 : 1;
+		})
+		.catch((error: unknown) => {
+			console.error(error);
+			process.exit(1);
+		});
+}

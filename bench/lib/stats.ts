@@ -1,0 +1,30 @@
+/** Percentiles, medians and ratios of the figures the benchmarks collect. */
+export function percentile(values: number[], p: number): number {
+	if (values.length === 0) return Number.NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+	return sorted[rank];
+}
+
+export function median(values: number[]): number {
+	return percentile(values, 50);
+}
+
+export function sum(values: number[]): number {
+	return values.reduce((total, value) => total + value, 0);
+}
+
+/** ours / baseline, rounded to 3 decimals. */
+export function ratio(ours: number, baseline: number): number {
+	return Math.round((ours / baseline) * 1000) / 1000;
+}
+
+/** A B A B ...: which side runs in each of `rounds` pairs, baseline first on odd pairs to cancel drift. */
+export function interleaved<T extends string>(rounds: number, a: T, b: T): Array<{ round: number; side: T }> {
+	const order: Array<{ round: number; side: T }> = [];
+	for (let round = 1; round <= rounds; round++) {
+		const pair = round % 2 === 1 ? [a, b] : [b, a];
+		for (const side of pair) order.push({ round, side });
+	}
+	return order;
+}

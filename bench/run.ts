@@ -1,0 +1,59 @@
+/**
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory]`: the five benchmarks, each
+ * alternating ours and the baseline, each printing its ratios last and writing
+ * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
+ */
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { associationBench } from './association.bench';
+import { inventoryBench } from './inventory.bench';
+import { parseOptions, type BenchOptions } from './lib/options';
+import { machine, printResult, writeResult, type BenchResult } from './lib/report';
+import { packageCostBench } from './packageCost.bench';
+import { sandboxBench } from './sandbox.bench';
+import { triggerBench } from './trigger.bench';
+
+const projectRoot = path.resolve(__dirname, '..');
+
+const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>]> = [
+	['trigger', triggerBench],
+	['inventory', inventoryBench],
+	['association', associationBench],
+	['package', packageCostBench],
+	['sandbox', sandboxBench],
+];
+
+async function main() {
+	const options = parseOptions(process.argv.slice(2));
+	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+	const started = Date.now();
+	console.log(`bench ${options.size} on ${JSON.stringify(machine())}, n8n 2.41.1`);
+	console.log('building dist/ (npm run build)');
+	// The same lock as scripts/n8n/install-package.sh: an end-to-end test may be packing dist/ right now.
+	await promisify(execFile)('flock', [path.join(projectRoot, '.cache', 'install-package.lock'), 'npm', 'run', '--silent', 'build'], {
+		cwd: projectRoot,
+	});
+	const failed: string[] = [];
+	for (const [name, bench] of benchmarks) {
+		if (options.only && !options.only.includes(name)) continue;
+		console.log(`\n-- ${name} (load average ${os.loadavg()[0].toFixed(2)})`);
+		try {
+			const result = await bench(options);
+			printResult(result);
+			console.log(`results: ${writeResult(result, stamp)}`);
+		} catch (error) {
+			failed.push(name);
+			console.error(`benchmark ${name} FAILED:`, error);
+		}
+	}
+	console.log(`\nall done in ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`);
+	process.exitCode = failed.length ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,166 @@
+/**
+ * Benchmark 1, trigger overhead in the real n8n of the end-to-end suite (the packed package
+ * installed as a community package): lead deliveries at a fixed concurrency to a published workflow
+ * holding only our trigger, versus the same deliveries to a workflow holding only n8n's Webhook node
+ * with Header Auth (same header, same secret). The sandbox is the portal our trigger registers with.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import {
+	ensureN8nInstalled,
+	installPackageInto,
+	provisionOwner,
+	publishWorkflow,
+	startN8n,
+	type ProvisionedN8n,
+	type RunningN8n,
+} from '../test/e2e/support';
+import { bySize, type BenchOptions } from './lib/options';
+import type { BenchResult, Side } from './lib/report';
+import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
+import { interleaved, percentile, ratio, sum } from './lib/stats';
+import { deliver, type DeliveryRound } from './trigger/deliveries';
+import type { AdReference } from './trigger/leadBodies';
+import { ourTriggerWorkflow, webhookWorkflow } from './trigger/workflows';
+
+const CONNECTIONS = 20;
+const SECRET_HEADER = 'X-Portal-Webhook-Secret';
+const SERVICE_TIMEOUT_MS = 1_500;
+
+interface Target {
+	url: string;
+	headers: Record<string, string>;
+}
+
+/** Publishes our trigger's workflow; it registers its URL and a secret with the sandbox. */
+async function publishOurs(owner: ProvisionedN8n, sandbox: SandboxProcess): Promise<Target> {
+	const credential = await owner.api.createCredential({
+		name: 'bench portal',
+		type: 'realEstatePortalApi',
+		data: {
+			environment: 'sandbox',
+			baseUrl: sandbox.url,
+			authentication: 'accessToken',
+			accessToken: 'demo-les-token',
+			pathLanguage: 'es',
+			interfaceKind: 'LES',
+		},
+	});
+	const workflow = await owner.api.createWorkflow(ourTriggerWorkflow(credential.id));
+	const publication = await publishWorkflow(owner, workflow.id);
+	if (publication.status !== 'published') throw new Error(`our trigger did not publish: ${JSON.stringify(publication)}`);
+	const { configuration } = await sandbox.admin<{
+		configuration: { url: string; authorizationHeaderKey: string; authorizationHeaderValue: string } | null;
+	}>('GET', '/interfaces/demo-les');
+	if (!configuration) throw new Error('our trigger registered no callback configuration');
+	return {
+		url: configuration.url,
+		headers: { [configuration.authorizationHeaderKey]: configuration.authorizationHeaderValue },
+	};
+}
+
+/** Publishes the Webhook node's workflow with the same header name and secret. */
+async function publishBaseline(owner: ProvisionedN8n, n8n: RunningN8n, secret: string): Promise<Target> {
+	const credential = await owner.api.createCredential({
+		name: 'bench header',
+		type: 'httpHeaderAuth',
+		data: { name: SECRET_HEADER, value: secret },
+	});
+	const webhookPath = `bench-${randomUUID()}`;
+	const workflow = await owner.api.createWorkflow(webhookWorkflow(credential.id, webhookPath));
+	const publication = await publishWorkflow(owner, workflow.id);
+	if (publication.status !== 'published') throw new Error(`the Webhook workflow did not publish: ${JSON.stringify(publication)}`);
+	return { url: `${n8n.url}/webhook/${webhookPath}`, headers: { [SECRET_HEADER]: secret } };
+}
+
+async function adsOf(sandbox: SandboxProcess): Promise<AdReference[]> {
+	const { associations } = await sandbox.admin<{ associations: AdReference[] }>('GET', '/interfaces/demo-les');
+	return associations;
+}
+
+function summarise(rounds: Array<DeliveryRound & { side: string }>, side: Side) {
+	const mine = rounds.filter((entry) => entry.side === side);
+	const latencies = mine.flatMap((entry) => entry.latenciesMs);
+	return {
+		deliveries: sum(mine.map((entry) => entry.sent)),
+		'throughput req/s': sum(mine.map((entry) => entry.sent)) / (sum(mine.map((entry) => entry.durationMs)) / 1000),
+		'p50 ms': percentile(latencies, 50),
+		'p99 ms': percentile(latencies, 99),
+		'max ms': percentile(latencies, 100),
+		failures: sum(mine.map((entry) => entry.failures)),
+		ignored: sum(mine.map((entry) => entry.ignored)),
+	};
+}
+
+export async function triggerBench({ size }: BenchOptions): Promise<BenchResult> {
+	const perSide = bySize(size, { tiny: 100, full: 2_000 });
+	const pairs = bySize(size, { tiny: 1, full: 4 });
+	const warmUp = bySize(size, { tiny: 20, full: 200 });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-trigger-'));
+	const sandbox = await startSandboxProcess();
+	let n8n: RunningN8n | undefined;
+	const rounds: Array<DeliveryRound & { side: Side; round: number }> = [];
+	try {
+		const install = await ensureN8nInstalled();
+		// dist/ was built by bench/run.ts; the tarball of it is what n8n loads.
+		await installPackageInto(userFolder, { build: false });
+		n8n = await startN8n({ userFolder, install, logName: 'bench-trigger' });
+		const owner = await provisionOwner(n8n.url);
+		const ours = await publishOurs(owner, sandbox);
+		const targets: Record<Side, Target> = {
+			ours,
+			baseline: await publishBaseline(owner, n8n, ours.headers[SECRET_HEADER] ?? Object.values(ours.headers)[0]),
+		};
+		const ads = await adsOf(sandbox);
+		let firstIndex = 0;
+		const send = async (side: Side, amount: number) => {
+			const result = await deliver({ ...targets[side], amount, connections: CONNECTIONS, ads, firstIndex });
+			firstIndex += amount;
+			return result;
+		};
+		for (const side of ['ours', 'baseline'] as const) await send(side, warmUp);
+		for (const { round, side } of interleaved<Side>(pairs, 'ours', 'baseline')) {
+			const result = await send(side, perSide / pairs);
+			rounds.push({ side, round, ...result });
+			console.log(
+				`  round ${round} ${side.padEnd(8)} ${result.perSecond.toFixed(0)} req/s, p99 ${percentile(result.latenciesMs, 99)} ms` +
+					(result.failures ? `, FAILURES ${result.failures}` : ''),
+			);
+		}
+	} finally {
+		await n8n?.stop();
+		await sandbox.stop();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	const ours = summarise(rounds, 'ours');
+	const baseline = summarise(rounds, 'baseline');
+	const throughput = ratio(ours['throughput req/s'], baseline['throughput req/s']);
+	return {
+		name: 'trigger',
+		title: `${perSide} lead deliveries per side at ${CONNECTIONS} connections in n8n 2.41.1`,
+		size,
+		method:
+			`autocannon, ${CONNECTIONS} connections, a fresh idEvento and a realistic Spanish lead body per request; ` +
+			`${warmUp} warm-up deliveries per side, then ${pairs} interleaved pairs of ${perSide / pairs}; ` +
+			'n8n with the packed package, SQLite, default execution saving; both answer on receipt.',
+		rounds: rounds.map(({ latenciesMs, ...round }) => ({
+			...round,
+			p50Ms: percentile(latenciesMs, 50),
+			p99Ms: percentile(latenciesMs, 99),
+		})),
+		summary: { ours, baseline },
+		ratios: [
+			{ metric: 'throughput', value: throughput },
+			{ metric: 'p50', value: ratio(ours['p50 ms'], baseline['p50 ms']) },
+			{ metric: 'p99', value: ratio(ours['p99 ms'], baseline['p99 ms']) },
+		],
+		goals: [
+			{ text: 'throughput ratio >= 0.95', met: throughput >= 0.95 },
+			{ text: `our p99 far under ${SERVICE_TIMEOUT_MS} ms (< ${SERVICE_TIMEOUT_MS / 3} ms)`, met: ours['p99 ms'] < SERVICE_TIMEOUT_MS / 3 },
+			{ text: 'no failed or ignored delivery', met: ours.failures + ours.ignored + baseline.failures === 0 },
+		],
+	};
+}

@@ -1,0 +1,49 @@
+/** The two published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
+import { randomUUID } from 'node:crypto';
+
+import type { WorkflowDefinition } from '../../test/e2e/support';
+
+export const OUR_TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
+
+export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
+	return {
+		name: 'bench: Real Estate Portal Trigger',
+		nodes: [
+			{
+				name: 'Real Estate Portal Trigger',
+				type: OUR_TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'] },
+				credentials: { realEstatePortalApi: { id: credentialId, name: 'bench portal' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+/** n8n's Webhook node with Header Auth: the hand-made receiver of the same deliveries. */
+export function webhookWorkflow(credentialId: string, webhookPath: string): WorkflowDefinition {
+	return {
+		name: 'bench: Webhook with header auth',
+		nodes: [
+			{
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: {
+					httpMethod: 'POST',
+					path: webhookPath,
+					authentication: 'headerAuth',
+					responseMode: 'onReceived',
+					options: {},
+				},
+				credentials: { httpHeaderAuth: { id: credentialId, name: 'bench header' } },
+			},
+		],
+		connections: {},
+	};
+}
