@@ -218,18 +218,10 @@ export async function register(
  * is theirs, and it is left alone with its subscriptions.
  */
 export async function unregister(ctx: LifecycleContext, url: string): Promise<void> {
-	const registrations = registrationsOf(ctx.store);
-	const own = registrations[url];
+	const own = registrationsOf(ctx.store)[url];
 	if (!own) return;
 	const current = await ctx.api.getConfiguration();
 	if (current?.url !== url) {
-		const siblingUrl = current?.url ?? '';
-		const sibling = registrations[siblingUrl];
-		// This node's other registration (a test listening now) replaced us: when it ends, it must give
-		// back what was there before us, not our own configuration.
-		if (sibling && sibling.previous.configuration?.url === url) {
-			saveRegistration(ctx.store, siblingUrl, { ...sibling, previous: own.previous });
-		}
 		saveRegistration(ctx.store, url, undefined);
 		ctx.logger.info(
 			`Real Estate Portal Trigger: the callback configuration no longer points at ${url}; it was left as it is.`,

@@ -1,0 +1,144 @@
+/** Shared set-up of the trigger's engine tests: the node served over loopback, the sandbox's view. */
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import { RealEstatePortalTrigger } from '../../../nodes/RealEstatePortalTrigger/RealEstatePortalTrigger.node';
+import { SECRET_HEADER } from '../../../nodes/RealEstatePortalTrigger/verify';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { admin, credentialData, credentialType, interfaceState } from '../action/support';
+import { receiveWebhook, type WebhookReceiver } from '../harness';
+import { ensureEngine } from '../harness/engineSetup';
+import type { WebhookMode } from '../harness';
+
+export { SECRET_HEADER, admin, credentialData, interfaceState };
+
+export interface TriggerSetup {
+	parameters?: IDataObject;
+	credentials?: ICredentialDataDecryptedObject;
+	/** Static data the workflow already saved. */
+	staticData?: IDataObject;
+}
+
+/**
+ * One sandbox per test file, reset before each test, and the triggers a test starts, closed after
+ * it: `const env = useTriggerSandbox()`, then `env.sandbox` and `await env.trigger(setup)`.
+ */
+export function useTriggerSandbox() {
+	let sandbox: Sandbox | undefined;
+	const open: WebhookReceiver[] = [];
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+	beforeEach(() => sandbox!.reset());
+	afterEach(async () => {
+		await Promise.all(open.splice(0).map((receiver) => receiver.close()));
+	});
+	return {
+		get sandbox(): Sandbox {
+			return sandbox!;
+		},
+		async trigger(setup: TriggerSetup = {}): Promise<WebhookReceiver> {
+			const receiver = await startTrigger(sandbox!, setup);
+			open.push(receiver);
+			return receiver;
+		},
+	};
+}
+
+/** The trigger in a saved workflow whose webhook URLs are served on loopback; not yet active. */
+export async function startTrigger(sandbox: Sandbox, setup: TriggerSetup = {}): Promise<WebhookReceiver> {
+	return await receiveWebhook({
+		nodeType: RealEstatePortalTrigger,
+		parameters: (setup.parameters ?? {}) as INodeParameters,
+		credentials: { realEstatePortalApi: credentialData(sandbox, setup.credentials) },
+		credentialTypes: [credentialType],
+		staticData: setup.staticData,
+	});
+}
+
+export interface CallbackConfigurationState {
+	url: string;
+	authorizationHeaderKey?: string | null;
+	authorizationHeaderValue?: string | null;
+	lenguajeCallbackBody?: string | null;
+}
+
+/** The interface's configuration and subscriptions, as the sandbox holds them. */
+export async function callbackState(sandbox: Sandbox, interfaceId = 'demo-les') {
+	const state = await interfaceState(sandbox, interfaceId);
+	return {
+		configuration: state.configuration as CallbackConfigurationState | null,
+		subscriptions: [...state.subscriptions].sort(),
+	};
+}
+
+/** What a third party (another integration of the same interface) sets, straight at the service. */
+export async function configureAsThirdParty(
+	sandbox: Sandbox,
+	configuration: CallbackConfigurationState,
+	kinds: string[] = [],
+	token = 'demo-les-token',
+): Promise<void> {
+	const call = async (method: string, path: string, body?: unknown) => {
+		const response = await fetch(`${sandbox.url}${path}?access_token=${token}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (response.status !== 204) throw new Error(`${method} ${path} answered ${response.status}`);
+	};
+	await call('PUT', '/v1/configuracion/callbacks', configuration);
+	for (const kind of kinds) await call('PUT', `/v1/configuracion/callbacks/${kind}`);
+}
+
+export const CRM_CONFIGURATION: CallbackConfigurationState = {
+	url: 'https://crm.example.invalid/portal-hook',
+	authorizationHeaderKey: 'Authorization',
+	authorizationHeaderValue: 'Bearer crm-secret',
+	lenguajeCallbackBody: 'EN',
+};
+
+/** The registration the node keeps for a webhook URL in its static data. */
+export function registrationOf(receiver: WebhookReceiver, mode: WebhookMode = 'production') {
+	const registrations = receiver.trigger.nodeStaticData.registrations as Record<string, IDataObject> | undefined;
+	return registrations?.[receiver.url(mode)] as
+		| { secret: string; kinds: string[]; previous: { configuration: unknown; kinds: string[] | null } }
+		| undefined;
+}
+
+/** POSTs a body straight to the trigger's webhook, as the service would. */
+export async function post(
+	url: string,
+	body: unknown,
+	options: { secret?: string; contentType?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+	const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
+	if (options.secret !== undefined) headers[SECRET_HEADER] = options.secret;
+	const response = await fetch(url, {
+		method: 'POST',
+		headers,
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	});
+	const text = await response.text();
+	let json: unknown = text;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		// not JSON: keep the text
+	}
+	return { status: response.status, json };
+}
+
+/** What n8n's Logger received while `work` ran (and whether it threw). */
+export async function logsDuring(work: () => Promise<unknown>): Promise<{ lines: string; error?: Error }> {
+	const logger = ensureEngine();
+	const mark = logger.mark();
+	let error: Error | undefined;
+	try {
+		await work();
+	} catch (thrown) {
+		error = thrown as Error;
+	}
+	return { lines: logger.linesSince(mark).join('\n'), error };
+}
