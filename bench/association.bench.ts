@@ -92,6 +92,7 @@ export async function associationBench({ size }: BenchOptions): Promise<BenchRes
 		>;
 		return {
 			'wall ms (median)': median(mine.map((entry) => entry.wallMs)),
+			'CPU ms (median)': median(mine.map((entry) => entry.cpuMs)),
 			'peak RSS MiB (median)': median(mine.map((entry) => entry.peakRssMiB)),
 			'429 answered (all rounds)': sum(mine.map((entry) => entry.injected429)),
 			'retries (all rounds)': sum(mine.map((entry) => entry.retries)),
@@ -114,6 +115,7 @@ export async function associationBench({ size }: BenchOptions): Promise<BenchRes
 		summary: { ours, baseline },
 		ratios: [
 			{ metric: 'wall time', value: ratio(ours['wall ms (median)'], baseline['wall ms (median)']) },
+			{ metric: 'CPU time', value: ratio(ours['CPU ms (median)'], baseline['CPU ms (median)']) },
 			{ metric: 'peak RSS', value: ratio(ours['peak RSS MiB (median)'], baseline['peak RSS MiB (median)']) },
 		],
 		goals: [

@@ -34,6 +34,7 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 		const mine = rounds.filter((entry) => entry.side === side) as unknown as InventoryRound[];
 		return {
 			'wall ms (median)': median(mine.map((entry) => entry.wallMs)),
+			'CPU ms (median)': median(mine.map((entry) => entry.cpuMs)),
 			'peak RSS MiB (median)': median(mine.map((entry) => entry.peakRssMiB)),
 			'RSS growth MiB (median)': median(mine.map((entry) => entry.peakRssMiB - entry.rssBeforeMiB)),
 			'output items': mine[0].outputItems,
@@ -55,6 +56,7 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 		summary: { ours, baseline },
 		ratios: [
 			{ metric: 'wall time', value: wall },
+			{ metric: 'CPU time', value: ratio(ours['CPU ms (median)'], baseline['CPU ms (median)']) },
 			{ metric: 'peak RSS', value: peak },
 			{ metric: 'RSS growth', value: ratio(ours['RSS growth MiB (median)'], baseline['RSS growth MiB (median)']) },
 		],

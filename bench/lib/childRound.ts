@@ -25,16 +25,20 @@ export interface ProcessFigures {
 	peakRssMiB: number;
 	/** Resident set just before the node ran, MiB (modules loaded, engine ready). */
 	rssBeforeMiB: number;
+	/** CPU time (user + system) the process spent during the run, ms: wall time minus this is waiting. */
+	cpuMs: number;
 }
 
 /** Times `work` and reads the process's peak memory afterwards (in the round's process). */
 export async function measure<T>(work: () => Promise<T>): Promise<{ figures: ProcessFigures; value: T }> {
 	const rssBeforeMiB = process.memoryUsage.rss() / 2 ** 20;
+	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
 	const value = await work();
 	const wallMs = performance.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
 	const peakRssMiB = process.resourceUsage().maxRSS / 1024;
-	return { figures: { wallMs, peakRssMiB, rssBeforeMiB }, value };
+	return { figures: { wallMs, peakRssMiB, rssBeforeMiB, cpuMs: (cpu.user + cpu.system) / 1000 }, value };
 }
 
 /** The round's side of the exchange: parse the arguments, print the result line. */
