@@ -70,6 +70,12 @@ function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
+/** The fix a transport error names (NodeApiError's description), to pass on. */
+function descriptionOf(error: unknown): string {
+	const description = (error as { description?: unknown } | null)?.description;
+	return typeof description === 'string' && description !== '' ? `${description} ` : '';
+}
+
 function without(kinds: readonly EventKind[], removed: readonly EventKind[]): EventKind[] {
 	return kinds.filter((kind) => !removed.includes(kind));
 }
@@ -203,12 +209,14 @@ export async function register(
 	const problems = await rollBack(ctx, undo);
 	if (problems.length === 0) saveRegistration(ctx.store, target.url, undefined);
 	const summary =
-		problems.length === 0
-			? 'Everything done before it was undone; the previous callback configuration is in place.'
-			: `Undoing it failed too (${problems.join('; ')}): check the interface's callback configuration and subscriptions.`;
+		problems.length > 0
+			? `Undoing it failed too (${problems.join('; ')}): check the interface's callback configuration and subscriptions.`
+			: previous.configuration
+				? 'Everything done before it was undone; the previous callback configuration is in place.'
+				: 'Everything done before it was undone; no event kind is subscribed, so nothing is delivered (the portal cannot remove a configuration).';
 	ctx.logger.error(`Real Estate Portal Trigger: activation failed while ${step}. ${summary}`);
 	throw new NodeOperationError(ctx.node, `Activation failed while ${step}: ${messageOf(failure)}`, {
-		description: summary,
+		description: `${descriptionOf(failure)}${summary}`,
 	});
 }
 
