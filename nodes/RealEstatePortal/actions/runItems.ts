@@ -50,8 +50,10 @@ function asNodeError(ctx: IExecuteFunctions, error: Error, itemIndex: number): E
 function outputOf(ctx: IExecuteFunctions, settled: Settled): INodeExecutionData[] {
 	const pairedItem = { item: settled.itemIndex };
 	if ('error' in settled) {
-		const { message, description } = settled.error as Error & { description?: string | null };
-		return [{ json: { error: message, ...(description ? { description } : {}) }, pairedItem }];
+		// n8n shows the error's description from `error`, and routes the item by it to the error
+		// output under "Continue (using error output)"; the json keeps n8n's `{ error: message }`.
+		const error = asNodeError(ctx, settled.error, settled.itemIndex) as NodeOperationError;
+		return [{ json: { error: error.message }, error, pairedItem }];
 	}
 	return ctx.helpers.constructExecutionMetaData(ctx.helpers.returnJsonArray(settled.results), {
 		itemData: pairedItem,

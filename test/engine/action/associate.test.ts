@@ -105,15 +105,25 @@ describe('errors, one item at a time', () => {
 		const items = jsonOf(result);
 		expect(items).toHaveLength(4);
 		expect(items[0]).toEqual(expect.objectContaining({ platformAdId: first.id, associated: true }));
-		expect(items[1]).toEqual({
-			error: 'Ad 99999999 or agency INMO-001 not found',
-			description: expect.stringContaining('platform ad ID must be an ad of that agency'),
-		});
+		expect(items[1]).toEqual({ error: 'Ad 99999999 or agency INMO-001 not found' });
+		expect(result.items[1].error?.description).toContain('platform ad ID must be an ad of that agency');
 		expect(items[2]).toEqual(
 			expect.objectContaining({ error: 'Invalid parameter: Ad Code: is required' }),
 		);
 		expect(items[3]).toEqual(expect.objectContaining({ platformAdId: second.id, associated: true }));
 		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3]);
+	});
+
+	test('"Continue (using error output)" sends the failed inputs to the error output', async () => {
+		const [first, second] = rows(2);
+		const input = [first, { id: 99_999_999, code: 'MISSING' }, second];
+		const result = await runPortal(sandbox(), bulk(), { input, onError: 'continueErrorOutput' });
+		const [success, failure] = result.outputs;
+		expect(success.map((item) => item.json.adCode)).toEqual([first.code, second.code]);
+		expect(success.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 2]);
+		expect(failure).toHaveLength(1);
+		expect(failure[0].json.error).toBe('Ad 99999999 or agency INMO-001 not found');
+		expect((failure[0].pairedItem as { item: number }).item).toBe(1);
 	});
 
 	test('without Continue On Fail the run stops at the failing item and says which', async () => {

@@ -52,6 +52,7 @@ export interface PortalRun {
 	credentials?: ICredentialDataDecryptedObject;
 	input?: IDataObject[];
 	continueOnFail?: boolean;
+	onError?: 'continueErrorOutput' | 'continueRegularOutput' | 'stopWorkflow';
 }
 
 export async function runPortal(
@@ -66,6 +67,7 @@ export async function runPortal(
 		credentialTypes: [credentialType],
 		input: options.input,
 		continueOnFail: options.continueOnFail,
+		onError: options.onError,
 	});
 }
 
