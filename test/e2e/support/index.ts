@@ -14,3 +14,7 @@ export {
 } from './provision';
 export { importsN8nDoesNotProvide } from './runtimeImports';
 export { failedPackageLoads } from './n8nLog';
+export * from './examples';
+export { runManually, waitForExecution } from './manualRun';
+export * from './portal';
+export { startPortalStack, type PortalStack } from './portalStack';

@@ -31,8 +31,19 @@ export interface Execution {
 export interface ExecutionData {
 	resultData: {
 		error?: { message: string };
-		runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+		runData: Record<
+			string,
+			Array<{ data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryFile> }>> } }>
+		>;
 	};
+}
+
+/** A file an item carries, as execution data describes it (the content stays in n8n's binary store). */
+export interface BinaryFile {
+	id?: string;
+	fileName?: string;
+	mimeType?: string;
+	fileSize?: string;
 }
 
 export interface ExecutionQuery {
@@ -118,7 +129,16 @@ export class N8nPublicApi {
 
 /** The items a node output in an execution (first run, first output). */
 export function nodeOutput(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
+	return firstOutputItems(execution, nodeName).map((item) => item.json);
+}
+
+/** The files (binary property → file) of the items a node output (first run, first output). */
+export function nodeBinaryOutput(execution: Execution, nodeName: string): Array<Record<string, BinaryFile>> {
+	return firstOutputItems(execution, nodeName).map((item) => item.binary ?? {});
+}
+
+function firstOutputItems(execution: Execution, nodeName: string) {
 	const runs = execution.data?.resultData.runData[nodeName];
 	if (!runs) throw new Error(`execution ${execution.id} has no run of node "${nodeName}"`);
-	return (runs[0].data?.main[0] ?? []).map((item) => item.json);
+	return runs[0].data?.main[0] ?? [];
 }

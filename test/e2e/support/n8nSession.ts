@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { fetchJson } from './httpJson';
+import { N8nHttpError, fetchJson } from './httpJson';
 
 export interface OwnerAccount {
 	email: string;
@@ -106,6 +106,14 @@ export class N8nSession {
 		});
 		this.keepAuthCookie(response.headers);
 		return response.body?.data;
+	}
+
+	/** A GET of the internal REST API answered with text (a file download, for instance). */
+	async getText(path: string): Promise<string> {
+		const response = await fetch(`${this.baseUrl}${path}`, { headers: this.headers() });
+		const text = await response.text();
+		if (!response.ok) throw new N8nHttpError('GET', `${this.baseUrl}${path}`, response.status, text);
+		return text;
 	}
 
 	private async typesFile<T>(kind: 'nodes' | 'credentials'): Promise<T> {

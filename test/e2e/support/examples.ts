@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { WorkflowDefinition } from './n8nPublicApi';
+import { projectRoot } from './projectPaths';
+
+export const examplesDir = path.join(projectRoot, 'examples');
+
+/** The example workflows in `examples/`, by what they do. */
+export const EXAMPLES = {
+	leadsToRows: 'leads-to-spreadsheet-rows.json',
+	inventoryExport: 'nightly-ad-inventory-export.json',
+	bulkAssociation: 'bulk-associate-ads.json',
+	callbackCheck: 'callback-setup-check.json',
+} as const;
+
+export type ExampleName = keyof typeof EXAMPLES;
+
+export const CREDENTIAL_TYPE = 'realEstatePortalApi';
+export const TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
+
+interface ExampleNode extends Record<string, unknown> {
+	name: string;
+	type: string;
+	webhookId?: string;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+/**
+ * An example workflow ready for n8n's public API: the credential placeholder replaced by a real
+ * credential, and a fresh webhook ID on our trigger (the editor gives one to every imported webhook
+ * node, so two imports never share a production URL).
+ */
+export function loadExample(name: ExampleName, credential: { id: string; name: string }): WorkflowDefinition {
+	const file = JSON.parse(fs.readFileSync(path.join(examplesDir, EXAMPLES[name]), 'utf8')) as WorkflowDefinition;
+	const nodes = (file.nodes as ExampleNode[]).map((node) => ({
+		...node,
+		...(node.type === TRIGGER_TYPE && !node.webhookId ? { webhookId: randomUUID() } : {}),
+		...(node.credentials?.[CREDENTIAL_TYPE]
+			? { credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } }
+			: {}),
+	}));
+	return { name: file.name, nodes, connections: file.connections, settings: file.settings ?? {} };
+}
+
+/** The production URL n8n registers for a webhook node: `<base>/webhook/<webhookId>/<path>`. */
+export function productionWebhookUrl(baseUrl: string, webhookId: string, webhookPath = 'real-estate-portal') {
+	return `${baseUrl}/webhook/${webhookId}/${webhookPath}`;
+}

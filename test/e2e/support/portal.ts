@@ -1,0 +1,78 @@
+import type { AdminAd } from '../../sandbox/helpers/sandbox';
+import { fetchJson } from './httpJson';
+import type { N8nPublicApi } from './n8nPublicApi';
+import { CREDENTIAL_TYPE } from './examples';
+
+/** The seeded read-write interface of the sandbox emulator and its access token. */
+export const DEMO_INTERFACE = 'demo-les';
+export const DEMO_TOKEN = 'demo-les-token';
+export const PORTAL_CREDENTIAL_NAME = 'Real Estate Portal (sandbox emulator)';
+
+/** The credential's fields for an access token of the emulator at `baseUrl`. */
+export function portalCredentialData(baseUrl: string, accessToken = DEMO_TOKEN) {
+	return {
+		environment: 'sandbox',
+		baseUrl,
+		pathLanguage: 'es',
+		interfaceKind: 'LES',
+		authentication: 'accessToken',
+		accessToken,
+	};
+}
+
+/** A Real Estate Portal API credential in n8n pointing at the emulator (public API). */
+export async function createPortalCredential(api: N8nPublicApi, baseUrl: string, name = PORTAL_CREDENTIAL_NAME) {
+	return await api.createCredential({ name, type: CREDENTIAL_TYPE, data: portalCredentialData(baseUrl) });
+}
+
+export interface CallbackConfiguration {
+	url: string;
+	authorizationHeaderKey?: string;
+	authorizationHeaderValue?: string;
+	lenguajeCallbackBody?: string;
+}
+
+export interface SandboxInterface {
+	id: string;
+	kind: 'LES' | 'LEC';
+	configuration: CallbackConfiguration | null;
+	subscriptions: string[];
+	associations: Array<{ idAvisoPlat: number; codigoAviso: string }>;
+}
+
+/** The emulator's admin routes (`/__sandbox`, no token) and the service calls the tests make. */
+export class SandboxClient {
+	constructor(readonly baseUrl: string) {}
+
+	async interface(id = DEMO_INTERFACE): Promise<SandboxInterface> {
+		return (await fetchJson<SandboxInterface>('GET', `${this.baseUrl}/__sandbox/interfaces/${id}`)).body;
+	}
+
+	async ads(agencyCode: string, online = true): Promise<AdminAd[]> {
+		const url = `${this.baseUrl}/__sandbox/agencies/${agencyCode}/ads?online=${online}`;
+		return (await fetchJson<AdminAd[]>('GET', url)).body;
+	}
+
+	/** A lead on an online ad, routed to every interface the ad is associated to; its event IDs. */
+	async createLead(adId: number, lead: Record<string, unknown> = {}) {
+		const url = `${this.baseUrl}/__sandbox/ads/${adId}/leads`;
+		const answer = await fetchJson<{ events: Array<{ idEvento: string; interfaceId: string }> }>('POST', url, {
+			body: lead,
+		});
+		return answer.body.events;
+	}
+
+	/** The first online ad of `agencyCode` associated to the interface (leads on it reach n8n). */
+	async associatedOnlineAd(agencyCode = 'INMO-001', interfaceId = DEMO_INTERFACE) {
+		const online = new Set((await this.ads(agencyCode)).map((ad) => ad.idAvisoPlat));
+		const association = (await this.interface(interfaceId)).associations.find((a) => online.has(a.idAvisoPlat));
+		if (!association) throw new Error(`no online ad of ${agencyCode} is associated to ${interfaceId}`);
+		return association;
+	}
+
+	/** A call to the service itself with the demo interface's token. */
+	async service<T>(method: string, path: string, body?: unknown, token = DEMO_TOKEN): Promise<T> {
+		const separator = path.includes('?') ? '&' : '?';
+		return (await fetchJson<T>(method, `${this.baseUrl}${path}${separator}access_token=${token}`, { body })).body;
+	}
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { installPackageInto } from './n8nInstall';
+import { startN8n, type RunningN8n } from './n8nProcess';
+import { SandboxClient, createPortalCredential } from './portal';
+import { provisionOwner, type ProvisionedN8n } from './provision';
+
+/** The sandbox emulator and a fresh n8n with this package, an owner and a credential for the emulator. */
+export interface PortalStack {
+	sandbox: Sandbox;
+	portal: SandboxClient;
+	n8n: RunningN8n;
+	owner: ProvisionedN8n;
+	credential: { id: string; name: string };
+	/** Stops n8n (its process group) and the emulator, and removes the user folder. */
+	stop(): Promise<void>;
+}
+
+/**
+ * Starts the emulator on an ephemeral port, installs the packed package into a new temporary n8n
+ * user folder, starts n8n on it and provisions the owner and the credential.
+ */
+export async function startPortalStack(logName: string): Promise<PortalStack> {
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${logName}-`));
+	let sandbox: Sandbox | undefined;
+	let n8n: RunningN8n | undefined;
+	const stop = async () => {
+		await n8n?.stop();
+		await sandbox?.close();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	};
+	try {
+		sandbox = await startSandbox({ port: 0 });
+		// n8n loads community packages at start-up: the tarball goes in first.
+		await installPackageInto(userFolder);
+		n8n = await startN8n({ userFolder, logName });
+		const owner = await provisionOwner(n8n.url);
+		const credential = await createPortalCredential(owner.api, sandbox.url);
+		return { sandbox, portal: new SandboxClient(sandbox.url), n8n, owner, credential, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}

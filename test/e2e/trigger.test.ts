@@ -1,0 +1,214 @@
+import {
+	TRIGGER_TYPE,
+	loadExample,
+	nodeOutput,
+	productionWebhookUrl,
+	publishWorkflow,
+	startPortalStack,
+	unpublishWorkflow,
+	DEMO_TOKEN,
+	type CallbackConfiguration,
+	type Execution,
+	type PortalStack,
+	type SandboxClient,
+	type StoredWorkflow,
+} from './support';
+
+const TRIGGER = 'New Portal Lead';
+const ROW = 'Spreadsheet Row';
+
+/** What another system (a CRM) had configured on the interface before n8n took the callback over. */
+const previousConfiguration: CallbackConfiguration = {
+	url: 'http://127.0.0.1:9/previous-crm/portal-events',
+	authorizationHeaderKey: 'Authorization',
+	authorizationHeaderValue: 'Bearer previous-crm-secret',
+	lenguajeCallbackBody: 'EN',
+};
+
+describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n', () => {
+	let stack: PortalStack;
+	let portal: SandboxClient;
+	let workflow: StoredWorkflow;
+	let webhookUrl: string;
+
+	beforeAll(async () => {
+		stack = await startPortalStack('trigger');
+		portal = stack.portal;
+		workflow = await stack.owner.api.createWorkflow(loadExample('leadsToRows', stack.credential));
+		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE)!;
+		webhookUrl = productionWebhookUrl(stack.n8n.url, trigger.webhookId as string);
+	}, 900_000);
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	let finishedSoFar = 0;
+
+	/** Waits for one more finished execution per event; answers them by the event ID they hold. */
+	async function executionsOf(eventIds: string[]): Promise<Map<string, Execution>> {
+		finishedSoFar += eventIds.length;
+		const executions = await stack.owner.api.waitForExecutions(workflow.id, finishedSoFar);
+		const byEvent = new Map(
+			executions.map((execution) => [nodeOutput(execution, TRIGGER)[0]?.eventId, execution]),
+		);
+		expect(eventIds.filter((id) => !byEvent.has(id))).toEqual([]);
+		return byEvent as Map<string, Execution>;
+	}
+
+	it("publishing points the emulator's callback at n8n's production URL and subscribes the lead kinds", async () => {
+		await portal.service('PUT', '/v1/configuracion/callbacks', previousConfiguration);
+		await portal.service('PUT', '/v1/configuracion/callbacks/AVISO_CALIDAD');
+
+		expect(await publishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'published' });
+
+		const demoInterface = await portal.interface();
+		expect(demoInterface.configuration).toEqual({
+			url: webhookUrl,
+			authorizationHeaderKey: 'X-Portal-Webhook-Secret',
+			authorizationHeaderValue: expect.stringMatching(/^[0-9a-f]{64}$/),
+			lenguajeCallbackBody: 'ES',
+		});
+		expect(webhookUrl).toMatch(new RegExp(`^${stack.n8n.url}/webhook/[0-9a-f-]{36}/real-estate-portal$`));
+		expect([...demoInterface.subscriptions].sort()).toEqual(['AVISO_CALIDAD', 'CONTACTO', 'CONTACTO_MENSAJE']);
+	}, 60_000);
+
+	it('turns leads made on an associated ad into executions holding the simplified lead and its row', async () => {
+		const ad = await portal.associatedOnlineAd('INMO-001');
+		const [message] = await portal.createLead(ad.idAvisoPlat, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+			nombre: 'Ana Pérez',
+			email: 'ana.perez@example.com',
+			telefono: '+54 11 4444-0000',
+			mensaje: '¿Acepta mascotas?',
+		});
+		const [phoneView] = await portal.createLead(ad.idAvisoPlat, { tipoEvento: 'CONTACTO', anonymous: true });
+
+		const executions = await executionsOf([message.idEvento, phoneView.idEvento]);
+
+		const messageRun = executions.get(message.idEvento)!;
+		expect(messageRun).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(nodeOutput(messageRun, TRIGGER)).toEqual([
+			expect.objectContaining({
+				eventId: message.idEvento,
+				eventType: 'CONTACTO_MENSAJE',
+				contactType: 'message',
+				registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
+				adCode: ad.codigoAviso,
+				name: 'Ana Pérez',
+				email: 'ana.perez@example.com',
+				phone: '+54 11 4444-0000',
+				message: '¿Acepta mascotas?',
+				isAnonymous: false,
+			}),
+		]);
+		expect(nodeOutput(messageRun, ROW)).toEqual([
+			{
+				'Received At': expect.any(String),
+				Event: 'CONTACTO_MENSAJE',
+				'Ad Code': ad.codigoAviso,
+				Name: 'Ana Pérez',
+				Email: 'ana.perez@example.com',
+				Phone: '+54 11 4444-0000',
+				Message: '¿Acepta mascotas?',
+				Anonymous: false,
+				'Event ID': message.idEvento,
+			},
+		]);
+
+		const phoneViewRun = executions.get(phoneView.idEvento)!;
+		expect(nodeOutput(phoneViewRun, TRIGGER)).toEqual([
+			expect.objectContaining({
+				eventId: phoneView.idEvento,
+				eventType: 'CONTACTO',
+				contactType: 'phone view',
+				adCode: ad.codigoAviso,
+				name: null,
+				email: null,
+				phone: null,
+				isAnonymous: true,
+			}),
+		]);
+		expect(nodeOutput(phoneViewRun, ROW)).toEqual([
+			expect.objectContaining({ Event: 'CONTACTO', Name: '', Email: '', Phone: '', Anonymous: true }),
+		]);
+
+		const leadIds = [message.idEvento, phoneView.idEvento];
+		const deliveries = stack.sandbox.deliveries().filter((d) => leadIds.includes(d.idEvento));
+		expect(deliveries.map((d) => [d.url, d.status, d.outcome])).toEqual([
+			[webhookUrl, 200, 'success'],
+			[webhookUrl, 200, 'success'],
+		]);
+	}, 60_000);
+
+	it("turns the emulator's simulated CONTACTO and CONTACTO_MENSAJE into executions", async () => {
+		// The simulation endpoint delivers to the configuration given in its body: n8n's own.
+		const { configuration } = await portal.interface();
+		const simulate = async (body: Record<string, unknown>) =>
+			await portal.service<{ code: string; idEvento: string }>('POST', '/v1/callbacks/generacion/evento', {
+				codigoInmobiliaria: 'INMO-001',
+				codigoAviso: 'DEMO-0002',
+				configuracionCallback: configuration,
+				...body,
+			});
+		const phoneView = await simulate({ tipoDeEvento: 'CONTACTO', contactEmail: 'lucas@example.com' });
+		const message = await simulate({
+			tipoDeEvento: 'CONTACTO_MENSAJE',
+			contactName: 'Lucas Gómez',
+			contactEmail: 'lucas@example.com',
+			contactPhone: '+54 11 3333-1111',
+			contactMessage: 'Quisiera visitarla el sábado.',
+		});
+
+		const executions = await executionsOf([phoneView.idEvento, message.idEvento]);
+
+		expect(nodeOutput(executions.get(phoneView.idEvento)!, TRIGGER)).toEqual([
+			expect.objectContaining({
+				eventType: 'CONTACTO',
+				adCode: 'DEMO-0002',
+				email: 'lucas@example.com',
+				isAnonymous: false,
+			}),
+		]);
+		expect(nodeOutput(executions.get(message.idEvento)!, TRIGGER)).toEqual([
+			expect.objectContaining({
+				eventType: 'CONTACTO_MENSAJE',
+				adCode: 'DEMO-0002',
+				name: 'Lucas Gómez',
+				email: 'lucas@example.com',
+				phone: '+54 11 3333-1111',
+				message: 'Quisiera visitarla el sábado.',
+				isAnonymous: false,
+			}),
+		]);
+	}, 60_000);
+
+	it('refuses a call without the secret header and starts no execution for it', async () => {
+		const before = (await stack.owner.api.listExecutions({ workflowId: workflow.id })).length;
+
+		const response = await fetch(webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ idEvento: 'forged', tipoEvento: 'CONTACTO', email: 'intruder@example.com' }),
+		});
+
+		expect(response.status).toBe(401);
+		expect(await stack.owner.api.listExecutions({ workflowId: workflow.id })).toHaveLength(before);
+	});
+
+	it('keeps the access token out of every execution', async () => {
+		const executions = await stack.owner.api.listExecutions({ workflowId: workflow.id, includeData: true });
+
+		expect(executions.length).toBeGreaterThan(0);
+		expect(JSON.stringify(executions)).not.toContain(DEMO_TOKEN);
+	});
+
+	it('unpublishing gives the emulator back the configuration set before activation', async () => {
+		expect(await unpublishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'not_published' });
+
+		const demoInterface = await portal.interface();
+		expect(demoInterface.configuration).toEqual(previousConfiguration);
+		// Whoever configured it before may need any kind: none is unsubscribed on their behalf.
+		expect(demoInterface.subscriptions).toContain('AVISO_CALIDAD');
+	}, 60_000);
+});
