@@ -6,6 +6,7 @@ export { startN8n, type RunningN8n, type StartN8nOptions } from './n8nProcess';
 export * from './n8nPublicApi';
 export { N8nSession, type ListedNodeType, type OwnerAccount, type PublicationStatus } from './n8nSession';
 export {
+	API_KEY_LABEL_PREFIX,
 	demoOwner,
 	provisionOwner,
 	publishWorkflow,

@@ -34,6 +34,8 @@ export interface RunningN8n {
 	readLog(): string;
 	/** Stops n8n and every process it started (its process group); resolves once it exited. */
 	stop(): Promise<void>;
+	/** Resolves when n8n's process exits, whoever stopped it. */
+	exited: Promise<void>;
 }
 
 const running = new Set<ChildProcess>();
@@ -82,7 +84,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		throw new Error(`${(error as Error).message}\nLast lines of ${logFile}:\n${tail(logFile, 30)}`);
 	}
 	const readLog = () => fs.readFileSync(logFile, 'utf8');
-	return { url, port, pid: child.pid!, userFolder: options.userFolder, logFile, readLog, stop };
+	return { url, port, pid: child.pid!, userFolder: options.userFolder, logFile, readLog, stop, exited };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {

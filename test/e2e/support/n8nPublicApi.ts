@@ -86,6 +86,21 @@ export class N8nPublicApi {
 		return await this.send<{ id: string; name: string; type: string }>('POST', '/credentials', credential);
 	}
 
+	/** The credentials this key's user can see (first page of up to 250; no secrets). */
+	async listCredentials(): Promise<Array<{ id: string; name: string; type: string }>> {
+		return (await this.send<{ data: Array<{ id: string; name: string; type: string }> }>('GET', '/credentials?limit=250'))
+			.data;
+	}
+
+	async updateCredential(id: string, changes: { name?: string; type?: string; data?: Record<string, unknown> }) {
+		return await this.send<{ id: string; name: string; type: string }>('PATCH', `/credentials/${id}`, changes);
+	}
+
+	/** The workflows this key's user can see (first page of up to 250). */
+	async listWorkflows(): Promise<StoredWorkflow[]> {
+		return (await this.send<{ data: StoredWorkflow[] }>('GET', '/workflows?limit=250')).data;
+	}
+
 	/** The newest executions first, one page (up to `limit`, at most 250). */
 	async listExecutions(query: ExecutionQuery = {}): Promise<Execution[]> {
 		const params = new URLSearchParams();

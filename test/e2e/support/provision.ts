@@ -9,6 +9,9 @@ export const demoOwner: OwnerAccount = {
 	lastName: 'Owner',
 };
 
+/** The label of every API key `provisionOwner` creates starts with this. */
+export const API_KEY_LABEL_PREFIX = 'automation ';
+
 export interface ProvisionedN8n {
 	session: N8nSession;
 	api: N8nPublicApi;
@@ -23,7 +26,7 @@ export async function provisionOwner(baseUrl: string, owner: OwnerAccount = demo
 	const session = (await N8nSession.hasOwner(baseUrl))
 		? await N8nSession.login(baseUrl, owner)
 		: await N8nSession.setUpOwner(baseUrl, owner);
-	const apiKey = await session.createApiKey(`automation ${new Date().toISOString()}`);
+	const apiKey = await session.createApiKey(`${API_KEY_LABEL_PREFIX}${new Date().toISOString()}`);
 	return { session, api: new N8nPublicApi(baseUrl, apiKey), apiKey };
 }
 

@@ -1,0 +1,168 @@
+/**
+ * `npm run demo`: the sandbox emulator and a real n8n with this package, an owner, a credential for
+ * the emulator and the example workflows, the lead workflow published. Ctrl-C stops everything.
+ *
+ *   DEMO_DATA_DIR          where n8n's data is kept between runs (default .demo-data)
+ *   DEMO_SANDBOX_PORT      emulator port (default 4010; another free one when busy; 0: any)
+ *   DEMO_N8N_PORT          n8n port (default 5678; another free one when busy; 0: any)
+ *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { startSandbox } from '../../sandbox';
+import { BEHAVIOUR } from '../../sandbox/behaviour';
+import {
+	N8nSession,
+	SandboxClient,
+	demoOwner,
+	ensureN8nInstalled,
+	installPackageInto,
+	provisionOwner,
+	startN8n,
+} from '../../test/e2e/support';
+import { projectRoot } from '../../test/e2e/support/projectPaths';
+import {
+	ensureCredential,
+	ensureExampleWorkflows,
+	ensureLeadWorkflowLive,
+	leadWebhookUrl,
+	removeProvisioningApiKeys,
+} from './provision';
+import { readSettings } from './settings';
+import { Stopper } from './stopper';
+
+const say = (line = '') => console.log(line);
+const step = (what: string) => say(`• ${what}`);
+/** A path inside the project relative to it, any other as it is. */
+function shown(file: string): string {
+	const inside = path.relative(projectRoot, file);
+	return inside.startsWith('..') ? file : inside || '.';
+}
+
+/** What a test (or a curious user) needs to drive the running demo; removed when it stops. */
+export interface DemoReadyFile {
+	editorUrl: string;
+	sandboxUrl: string;
+	demoPid: number;
+	n8nPid: number;
+	leadWorkflowId: string;
+	leadWebhookUrl: string;
+	leadAdId: number;
+}
+
+async function main() {
+	const stopper = new Stopper();
+	stopper.stopOnSignals(say);
+	try {
+		await run(stopper);
+	} catch (error) {
+		console.error(`\nThe demo failed: ${(error as Error).message}`);
+		await stopper.stopAll();
+		process.exit(1);
+	}
+}
+
+async function run(stopper: Stopper) {
+	const settings = await readSettings();
+	fs.mkdirSync(settings.dataDir, { recursive: true });
+	say('Real Estate Portal nodes for n8n: demo');
+
+	step('n8n: the pinned release (installed into .cache/ the first time: about 5 minutes)');
+	const install = await ensureN8nInstalled();
+	step('building, packing and installing this package as an n8n community package');
+	await installPackageInto(settings.userFolder);
+
+	const sandboxLog = path.join(settings.dataDir, 'sandbox.log');
+	const sandboxLogStream = fs.createWriteStream(sandboxLog, { flags: 'a' });
+	let echoSandbox = false;
+	const sandbox = await startSandbox({
+		port: settings.sandboxPort,
+		quiet: false,
+		retrySchedule: [...BEHAVIOUR.delivery.cliRetryScheduleMs],
+		log: (line) => {
+			sandboxLogStream.write(`${new Date().toISOString()} ${line}\n`);
+			if (echoSandbox) say(`  [portal emulator] ${line}`);
+		},
+	});
+	stopper.add('the sandbox emulator', async () => {
+		await sandbox.close();
+		sandboxLogStream.end();
+	});
+	step(`sandbox emulator on ${sandbox.url} (log ${shown(sandboxLog)})`);
+	const portal = new SandboxClient(sandbox.url);
+
+	// The emulator is up first: n8n re-publishes the lead workflow at start-up and registers with it.
+	const reused = fs.existsSync(path.join(settings.userFolder, '.n8n', 'database.sqlite'));
+	const runKind = reused ? `with the data of the last run (${shown(settings.userFolder)})` : 'for the first time';
+	step(`starting n8n ${runKind}`);
+	const n8n = await startN8n({ userFolder: settings.userFolder, port: settings.n8nPort, logName: 'demo', install });
+	stopper.add('n8n', () => n8n.stop());
+	void n8n.exited.then(async () => {
+		if (stopper.isStopping) return;
+		console.error(`\nn8n exited unexpectedly; its log: ${shown(n8n.logFile)}`);
+		await stopper.stopAll();
+		process.exit(1);
+	});
+	step(`n8n on ${n8n.url} (pid ${n8n.pid}, log ${shown(n8n.logFile)})`);
+
+	const hadOwner = await N8nSession.hasOwner(n8n.url);
+	const owner = await provisionOwner(n8n.url, demoOwner);
+	step(hadOwner ? `logged in as the owner ${demoOwner.email}` : `owner account ${demoOwner.email} created`);
+
+	const credential = await ensureCredential(owner, sandbox.url);
+	const credentialChange = credential.created ? 'created' : 'updated';
+	step(`credential "${credential.value.name}" ${credentialChange}: ${sandbox.url}, interface demo-les`);
+
+	const workflows = await ensureExampleWorkflows(owner, credential.value);
+	for (const { value, created } of Object.values(workflows)) {
+		step(`workflow "${value.name}" ${created ? 'imported' : 'already there'}`);
+	}
+	const leadWorkflow = workflows.leadsToRows.value;
+	const webhookUrl = leadWebhookUrl(n8n.url, leadWorkflow);
+	await ensureLeadWorkflowLive(owner, portal, leadWorkflow.id, webhookUrl);
+	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
+	await removeProvisioningApiKeys(owner);
+
+	const leadAd = await portal.associatedOnlineAd('INMO-001');
+	const readyFile = path.join(settings.dataDir, 'ready.json');
+	const ready: DemoReadyFile = {
+		editorUrl: `${n8n.url}/`,
+		sandboxUrl: sandbox.url,
+		demoPid: process.pid,
+		n8nPid: n8n.pid,
+		leadWorkflowId: leadWorkflow.id,
+		leadWebhookUrl: webhookUrl,
+		leadAdId: leadAd.idAvisoPlat,
+	};
+	fs.writeFileSync(readyFile, `${JSON.stringify(ready, null, '\t')}\n`);
+	stopper.add('the ready file', async () => fs.rmSync(readyFile, { force: true }));
+
+	const leadBody = JSON.stringify({
+		tipoEvento: 'CONTACTO_MENSAJE',
+		nombre: 'Ana Pérez',
+		email: 'ana.perez@example.com',
+		mensaje: '¿Sigue disponible?',
+	});
+	say();
+	say(`Open ${ready.editorUrl} and log in as ${demoOwner.email} / ${demoOwner.password}`);
+	say(`  Leads workflow:  ${n8n.url}/workflow/${leadWorkflow.id}`);
+	say(`  Its executions:  ${n8n.url}/workflow/${leadWorkflow.id}/executions`);
+	say();
+	say(`Fire a test lead (a message on ad ${leadAd.codigoAviso}, associated to the demo interface):`);
+	say(`  curl -s -X POST ${sandbox.url}/__sandbox/ads/${leadAd.idAvisoPlat}/leads \\`);
+	say(`    -H 'content-type: application/json' -d '${leadBody}'`);
+	say('The other examples (inventory export, bulk association, callback check) run with "Execute workflow".');
+	say(`Portal emulator: ${sandbox.url}/__sandbox (admin, see sandbox/README.md).`);
+	say();
+	say('Demo ready. Ctrl-C stops the emulator and n8n.');
+
+	if (settings.exitAfterReady) {
+		say('DEMO_EXIT_AFTER_READY: stopping.');
+		await stopper.stopAll();
+		process.exit(0);
+	}
+	echoSandbox = true;
+}
+
+void main();
