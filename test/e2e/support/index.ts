@@ -19,3 +19,4 @@ export * from './examples';
 export { runManually, waitForExecution } from './manualRun';
 export * from './portal';
 export { startPortalStack, type PortalStack } from './portalStack';
+export { processGroupMembers } from './processes';

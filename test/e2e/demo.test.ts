@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { DemoReadyFile } from '../../scripts/demo/main';
+import {
+	EXAMPLES,
+	PORTAL_CREDENTIAL_NAME,
+	SandboxClient,
+	nodeOutput,
+	processGroupMembers,
+	provisionOwner,
+	type ProvisionedN8n,
+} from './support';
+import { projectRoot } from './support/projectPaths';
+
+/** `npm run demo` as a user starts it in a terminal: its own process group, which Ctrl-C signals. */
+class DemoRun {
+	readonly child: ChildProcess;
+	output = '';
+	/** The exit code, or the signal that ended npm (npm re-raises the Ctrl-C it received). */
+	readonly exited: Promise<number | NodeJS.Signals | null>;
+
+	constructor(dataDir: string, env: Record<string, string> = {}) {
+		this.child = spawn('npm', ['run', '--silent', 'demo'], {
+			cwd: projectRoot,
+			// Any free ports: a developer's own demo may hold 4010 and 5678.
+			env: { ...process.env, DEMO_DATA_DIR: dataDir, DEMO_SANDBOX_PORT: '0', DEMO_N8N_PORT: '0', ...env },
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		for (const stream of [this.child.stdout!, this.child.stderr!]) {
+			stream.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+		}
+		this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve(code ?? signal)));
+	}
+
+	get groupId(): number {
+		return this.child.pid!;
+	}
+
+	async waitForOutput(text: string, timeoutMs = 600_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		let exited = false;
+		void this.exited.then(() => (exited = true));
+		while (!this.output.includes(text)) {
+			if (exited || Date.now() > deadline) throw new Error(`the demo never printed "${text}":\n${this.output}`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+
+	/** The pid of n8n the demo printed: n8n runs in a process group of its own. */
+	get n8nPid(): number {
+		const match = /n8n on \S+ \(pid (\d+)/.exec(this.output);
+		if (!match) throw new Error(`the demo printed no n8n pid:\n${this.output}`);
+		return Number(match[1]);
+	}
+
+	/** Last resort for a failed test: no process of this run may outlive it. */
+	kill() {
+		for (const group of [this.groupId, ...(/n8n on \S+ \(pid (\d+)/.test(this.output) ? [this.n8nPid] : [])]) {
+			try {
+				process.kill(-group, 'SIGKILL');
+			} catch {
+				// Already gone.
+			}
+		}
+	}
+}
+
+describe('npm run demo', () => {
+	let dataDir: string;
+	const runs: DemoRun[] = [];
+
+	beforeAll(() => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-demo-'));
+	});
+
+	afterAll(() => {
+		for (const run of runs) run.kill();
+		fs.rmSync(dataDir, { recursive: true, force: true });
+	});
+
+	it('reaches "ready" and, with DEMO_EXIT_AFTER_READY, stops everything it started and exits 0', async () => {
+		const run = new DemoRun(dataDir, { DEMO_EXIT_AFTER_READY: '1' });
+		runs.push(run);
+
+		await run.waitForOutput('Demo ready.');
+		expect(await run.exited).toBe(0);
+
+		expect(run.output).toContain('owner account owner@example.com created');
+		expect(processGroupMembers(run.n8nPid)).toEqual([]);
+		expect(processGroupMembers(run.groupId)).toEqual([]);
+		expect(fs.existsSync(path.join(dataDir, 'ready.json'))).toBe(false);
+	}, 900_000);
+
+	describe('run again on the same data', () => {
+		let run: DemoRun;
+		let ready: DemoReadyFile;
+		let owner: ProvisionedN8n;
+
+		beforeAll(async () => {
+			run = new DemoRun(dataDir);
+			runs.push(run);
+			await run.waitForOutput('Demo ready.');
+			ready = JSON.parse(fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8')) as DemoReadyFile;
+			owner = await provisionOwner(ready.editorUrl.replace(/\/$/, ''));
+		}, 600_000);
+
+		it('serves the editor and logs in to the existing owner', async () => {
+			const editor = await fetch(ready.editorUrl);
+
+			expect(editor.status).toBe(200);
+			expect(await editor.text()).toContain('<title>n8n');
+			expect(run.output).toContain('logged in as the owner owner@example.com');
+		});
+
+		it('keeps one credential and one copy of each example workflow', async () => {
+			const credentials = (await owner.api.listCredentials()).filter((c) => c.name === PORTAL_CREDENTIAL_NAME);
+			const names = (await owner.api.listWorkflows()).map((workflow) => workflow.name).sort();
+
+			expect(credentials).toHaveLength(1);
+			expect(names).toHaveLength(Object.keys(EXAMPLES).length);
+			expect(new Set(names).size).toBe(names.length);
+		});
+
+		it("has the lead workflow published, with the emulator's callback pointing at it", async () => {
+			expect(await owner.session.publicationStatus(ready.leadWorkflowId)).toMatchObject({ status: 'published' });
+			const demoInterface = await new SandboxClient(ready.sandboxUrl).interface();
+			expect(demoInterface.configuration?.url).toBe(ready.leadWebhookUrl);
+		});
+
+		it('turns the test lead it printed (the curl command) into an execution of the lead workflow', async () => {
+			const curl = /curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(run.output);
+			expect(curl).not.toBeNull();
+			const [, url, body] = curl!;
+
+			const fired = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+			expect(fired.status).toBe(200);
+			const [execution] = await owner.api.waitForExecutions(ready.leadWorkflowId, 1);
+			expect(execution.status).toBe('success');
+			expect(nodeOutput(execution, 'Spreadsheet Row')).toEqual([
+				expect.objectContaining({ Name: JSON.parse(body).nombre, Event: 'CONTACTO_MENSAJE' }),
+			]);
+		}, 60_000);
+
+		it('stops on Ctrl-C (SIGINT), leaving no process behind', async () => {
+			const n8nGroup = processGroupMembers(run.n8nPid);
+			expect(n8nGroup).toContain(run.n8nPid);
+
+			process.kill(-run.groupId, 'SIGINT');
+
+			expect([0, 'SIGINT']).toContain(await run.exited);
+			expect(run.output).toContain('SIGINT: stopping everything the demo started');
+			expect(processGroupMembers(run.groupId)).toEqual([]);
+			expect(processGroupMembers(run.n8nPid)).toEqual([]);
+			await expect(fetch(ready.editorUrl)).rejects.toThrow();
+			await expect(fetch(`${ready.sandboxUrl}/__sandbox`)).rejects.toThrow();
+		}, 60_000);
+	});
+});
