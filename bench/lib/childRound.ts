@@ -6,10 +6,13 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 
+import { tsxCommand } from './tsx';
+
 export async function runRound<T>(script: string, args: unknown): Promise<T> {
 	const file = path.join(__dirname, '..', 'rounds', script);
 	const stdout = await new Promise<string>((resolve, reject) => {
-		execFile('tsx', [file, JSON.stringify(args)], { maxBuffer: 64 * 1024 * 1024 }, (error, out, err) => {
+		const [command, commandArgs] = tsxCommand(file, [JSON.stringify(args)]);
+		execFile(command, commandArgs, { maxBuffer: 64 * 1024 * 1024 }, (error, out, err) => {
 			if (error) reject(new Error(`round ${script} failed: ${error.message}\n${err}`));
 			else resolve(out);
 		});

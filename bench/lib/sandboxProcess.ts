@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
+import { projectRoot, tsxCommand } from './tsx';
+
 export interface SandboxProcess {
 	url: string;
 	child: ChildProcess;
@@ -14,7 +16,9 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
-	const child = spawn('tsx', ['sandbox/main.ts'], {
+	const [command, args] = tsxCommand('sandbox/main.ts');
+	const child = spawn(command, args, {
+		cwd: projectRoot,
 		env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_QUIET: '1', ...env },
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -26,6 +30,7 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
 			const match = /listening on (http:\/\/\S+)/.exec(output);
 			if (match) resolve(match[1]);
 		});
+		child.once('error', reject);
 		child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)));
 	});
 	const admin = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
