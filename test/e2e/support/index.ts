@@ -19,4 +19,6 @@ export * from './examples';
 export { runManually, waitForExecution } from './manualRun';
 export * from './portal';
 export { startPortalStack, type PortalStack } from './portalStack';
-export { processGroupMembers } from './processes';
+export { processGroupMembers, processesMentioning } from './processes';
+export { launchChromium, type RunningBrowser } from './browser';
+export { N8nEditor, screenshotsDir } from './n8nEditor';

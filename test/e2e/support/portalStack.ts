@@ -38,8 +38,8 @@ export async function startPortalStack(logName: string): Promise<PortalStack> {
 		await installPackageInto(userFolder);
 		n8n = await startN8n({ userFolder, logName });
 		const owner = await provisionOwner(n8n.url);
-		const credential = await createPortalCredential(owner.api, sandbox.url);
-		return { sandbox, portal: new SandboxClient(sandbox.url), n8n, owner, credential, stop };
+		const { id, name } = await createPortalCredential(owner.api, sandbox.url);
+		return { sandbox, portal: new SandboxClient(sandbox.url), n8n, owner, credential: { id, name }, stop };
 	} catch (error) {
 		await stop();
 		throw error;

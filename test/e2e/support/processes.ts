@@ -27,3 +27,17 @@ function readStat(pid: number): { state: string; pgid: number } | undefined {
 	const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
 	return { state: fields[0], pgid: Number(fields[2]) };
 }
+
+/** The live processes whose command line holds `text` (e.g. a browser's profile folder). */
+export function processesMentioning(text: string): number[] {
+	const found: number[] = [];
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+		try {
+			if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) found.push(Number(entry));
+		} catch {
+			// Gone meanwhile.
+		}
+	}
+	return found;
+}

@@ -1,0 +1,140 @@
+import {
+	N8nEditor,
+	demoOwner,
+	launchChromium,
+	processesMentioning,
+	startPortalStack,
+	TRIGGER_TYPE,
+	type PortalStack,
+	type RunningBrowser,
+	type StoredWorkflow,
+} from './support';
+
+const ACTION_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortal';
+
+describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () => {
+	let stack: PortalStack;
+	let browser: RunningBrowser;
+	let editor: N8nEditor;
+	let workflowId: string;
+
+	beforeAll(async () => {
+		stack = await startPortalStack('browser');
+		browser = await launchChromium();
+		editor = new N8nEditor(browser.page, stack.n8n.url);
+	}, 900_000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await stack?.stop();
+		// Every chromium process of this test named its profile folder: none may remain.
+		if (browser) expect(processesMentioning(browser.profileDir)).toEqual([]);
+	});
+
+	it('logs in to the editor as the owner', async () => {
+		await editor.signIn(demoOwner);
+
+		workflowId = await editor.newWorkflow();
+		await editor.screenshot('01-new-workflow');
+		expect(workflowId).toMatch(/^\w+$/);
+	}, 120_000);
+
+	it('finds both nodes by searching the node panel for "Real Estate Portal" and adds the trigger', async () => {
+		await editor.findInNodePanel('Real Estate Portal');
+		const trigger = editor.nodePanel.getByText('On new Real Estate Portal event');
+		await trigger.waitFor();
+		await editor.screenshot('02-node-panel-trigger');
+
+		await trigger.click();
+
+		await editor.ndv.waitFor();
+		// Its defaults: the two lead kinds, and the notice about the interface's one callback.
+		await editor.ndv.getByText('Lead: Phone View (CONTACTO)').waitFor();
+		await editor.ndv.getByText('Lead: Message (CONTACTO_MENSAJE)').waitFor();
+		await editor.ndv.getByText('The portal keeps ONE callback per interface', { exact: false }).waitFor();
+		await editor.screenshot('03-trigger-parameters');
+		await editor.closeNdv();
+	}, 120_000);
+
+	it('adds the action node from the node panel and picks Ad → Get Many', async () => {
+		await editor.findInNodePanel('Real Estate Portal');
+		const getManyAds = editor.nodePanel.getByText('Get many ads');
+		await getManyAds.waitFor();
+		await editor.screenshot('04-node-panel-actions');
+		await getManyAds.click();
+		await editor.ndv.waitFor();
+		// n8n asks for the Agency list as the panel opens, before it attaches the one credential it
+		// picked for the node; opening the node again lists the agencies (see docs/e2e.md).
+		await editor.closeNdv();
+		await editor.openNode('Get many ads');
+
+		expect(await editor.openDropdown('resource')).toEqual(
+			expect.arrayContaining(['Ad', 'Agency', 'Callback Configuration', 'Development', 'Lookup']),
+		);
+		await editor.choose('Ad');
+		expect(await editor.openDropdown('operation')).toEqual(expect.arrayContaining(['Associate', 'Get', 'Get Many']));
+		await editor.screenshot('05-operation-dropdown');
+		await editor.choose('Get Many');
+
+		expect(await editor.openDropdown('agencyCode')).toEqual([
+			'Demo Propiedades Norte (INMO-002)',
+			'Inmobiliaria Demo Palermo (INMO-001)',
+		]);
+		await editor.choose('Inmobiliaria Demo Palermo (INMO-001)');
+	}, 120_000);
+
+	it("fills the Operation Type and Currency filters' dropdowns from the portal's lookups", async () => {
+		await editor.addToCollection('Add Filter', 'Operation Type Name or ID');
+		expect(await editor.openDropdown('operacion')).toEqual(['Alquiler', 'Alquiler Temporal', 'Venta']);
+		await editor.screenshot('06-operation-type-dropdown');
+		await editor.choose('Venta');
+
+		await editor.addToCollection('Add Filter', 'Currency Name or ID');
+		expect(await editor.openDropdown('codigoMoneda')).toEqual(['Dólar estadounidense (USD)', 'Peso argentino (ARS)']);
+		await editor.screenshot('07-currency-dropdown');
+		await editor.choose('Dólar estadounidense (USD)');
+		await editor.screenshot('08-action-parameters', editor.ndv);
+	}, 120_000);
+
+	it('saves the workflow with both nodes connected and the chosen parameters', async () => {
+		await editor.closeNdv();
+		await editor.page.keyboard.press('Control+s');
+		await editor.screenshot('09-editor-both-nodes');
+
+		const saved = await savedWorkflowWith(stack, workflowId, (workflow) =>
+			workflow.nodes.some((node) => node.type === ACTION_TYPE && hasFilters(node.parameters)),
+		);
+		const trigger = saved.nodes.find((node) => node.type === TRIGGER_TYPE)!;
+		const action = saved.nodes.find((node) => node.type === ACTION_TYPE)!;
+		// n8n stores only the parameters that differ from their defaults (Ad and Get Many are the defaults).
+		expect({ resource: 'ad', operation: 'getAll', ...(action.parameters as Record<string, unknown>) }).toMatchObject({
+			resource: 'ad',
+			operation: 'getAll',
+			agencyCode: 'INMO-001',
+			filters: { operacion: 'VENTA', codigoMoneda: 'USD' },
+		});
+		expect(action.credentials).toEqual({ realEstatePortalApi: stack.credential });
+		expect(saved.connections[trigger.name as string]).toEqual({
+			main: [[{ node: action.name, type: 'main', index: 0 }]],
+		});
+	}, 120_000);
+});
+
+function hasFilters(parameters: unknown): boolean {
+	const filters = (parameters as { filters?: Record<string, unknown> }).filters ?? {};
+	return filters.operacion !== undefined && filters.codigoMoneda !== undefined;
+}
+
+/** The workflow as n8n stored it, once it satisfies `saved` (the editor saves asynchronously). */
+async function savedWorkflowWith(
+	stack: PortalStack,
+	id: string,
+	saved: (workflow: StoredWorkflow) => boolean,
+): Promise<StoredWorkflow> {
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		const workflow = await stack.owner.api.getWorkflow(id);
+		if (saved(workflow) || Date.now() > deadline) return workflow;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { Locator, Page } from 'playwright-core';
+
+import { artifactsDir } from './projectPaths';
+import type { OwnerAccount } from './n8nSession';
+
+export const screenshotsDir = path.join(artifactsDir, 'screenshots');
+
+const TIMEOUT_MS = 30_000;
+
+/**
+ * The n8n 2.41 editor as a user drives it, through the same `data-test-id`s n8n's own browser
+ * tests use. Every action waits for what it needs to see (playwright's auto-waiting), never a fixed time.
+ */
+export class N8nEditor {
+	constructor(
+		readonly page: Page,
+		readonly baseUrl: string,
+	) {
+		page.setDefaultTimeout(TIMEOUT_MS);
+	}
+
+	async signIn(owner: Pick<OwnerAccount, 'email' | 'password'>) {
+		await this.page.goto(`${this.baseUrl}/signin`);
+		await this.page.locator('#emailOrLdapLoginId').fill(owner.email);
+		await this.page.locator('#password').fill(owner.password);
+		await this.page.getByTestId('form-submit-button').click();
+		await this.page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+	}
+
+	/** A new workflow; resolves with its ID once n8n has given it one. */
+	async newWorkflow(): Promise<string> {
+		await this.page.goto(`${this.baseUrl}/workflow/new`);
+		await this.page.waitForURL(/\/workflow\/(?!new)[^/?]+/);
+		await this.page.getByTestId('canvas-add-button').waitFor();
+		return /\/workflow\/([^/?]+)/.exec(this.page.url())![1];
+	}
+
+	get nodePanel(): Locator {
+		return this.page.getByTestId('node-creator');
+	}
+
+	/** Opens the node panel (the first-step button on an empty canvas, else the plus button). */
+	async openNodePanel() {
+		const firstStep = this.page.getByTestId('canvas-add-button');
+		await ((await firstStep.isVisible()) ? firstStep : this.page.getByTestId('node-creator-plus-button')).click();
+		await this.nodePanel.waitFor();
+	}
+
+	/** Opens the node panel, searches for `name` and opens the result of that name (its actions). */
+	async findInNodePanel(name: string) {
+		await this.openNodePanel();
+		await this.page.getByTestId('node-creator-search-bar').fill(name);
+		await this.nodePanel.getByTestId('item-iterator-item').filter({ hasText: name }).first().click();
+	}
+
+	get ndv(): Locator {
+		return this.page.getByTestId('ndv');
+	}
+
+	async closeNdv() {
+		await this.page.getByTestId('ndv-close-button').click();
+		await this.ndv.waitFor({ state: 'hidden' });
+	}
+
+	async openNode(name: string) {
+		await this.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+		await this.ndv.waitFor();
+	}
+
+	parameter(name: string): Locator {
+		return this.page.getByTestId(`parameter-input-${name}`);
+	}
+
+	/** Opens a dropdown parameter and answers the names of its options once they are listed. */
+	async openDropdown(name: string): Promise<string[]> {
+		return await this.openSelect(this.parameter(name));
+	}
+
+	/** Picks an option, by its name, in the dropdown opened last. */
+	async choose(option: string) {
+		const headline = this.page.getByText(option, { exact: true });
+		await this.openList!.getByRole('option').filter({ has: headline }).click();
+		await this.openList!.waitFor({ state: 'hidden' });
+	}
+
+	/** Adds an entry of a collection parameter (e.g. a filter) by its display name. */
+	async addToCollection(placeholder: string, entry: string) {
+		await this.openSelect(this.page.getByPlaceholder(placeholder));
+		await this.choose(entry);
+	}
+
+	private openList: Locator | undefined;
+
+	/** Clicks an element-plus select and waits for ITS list (the input names it in aria-controls). */
+	private async openSelect(select: Locator): Promise<string[]> {
+		const input = select.locator('input[role="combobox"]').or(select.and(this.page.locator('input'))).first();
+		await select.click();
+		const listId = await input.getAttribute('aria-controls');
+		this.openList = this.page.locator(`[id="${listId}"]`);
+		const options = this.openList.getByRole('option');
+		await options.first().waitFor();
+		return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+	}
+
+	async screenshot(name: string, target: Page | Locator = this.page): Promise<string> {
+		fs.mkdirSync(screenshotsDir, { recursive: true });
+		const file = path.join(screenshotsDir, `${name}.png`);
+		// Finished, not half-faded: dropdowns open and close with a CSS transition.
+		await target.screenshot({ path: file, animations: 'disabled' });
+		return file;
+	}
+}
