@@ -1,0 +1,265 @@
+/**
+ * Suite 2, hostile input at the trigger over real HTTP: secrets missing, wrong, truncated, padded
+ * (compared in constant time), wrong methods, malformed and deeply nested JSON, bodies of 1 MB and
+ * more, unknown kinds, wrong types in every field, and a property run of several thousand bodies.
+ * Invariants: no crash, no execution for an invalid call, every valid new event emitted once.
+ */
+jest.mock('crypto', () => {
+	const actual = jest.requireActual('crypto');
+	return { ...actual, timingSafeEqual: jest.fn((a: Buffer, b: Buffer) => actual.timingSafeEqual(a, b)) };
+});
+
+import { timingSafeEqual } from 'crypto';
+import * as fc from 'fast-check';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { ALL_EVENTS, inLanguage, phoneViewLead } from '../unit/trigger/fixtures';
+import { FigureBoard } from './support/figures';
+import { TriggerUnderAttack, newEventId, type Call } from './support/triggerUnderAttack';
+
+jest.setTimeout(120_000);
+
+const board = new FigureBoard('hostile input at the trigger (real HTTP, engine)');
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	board.print();
+	await sandbox.close();
+});
+beforeEach(() => sandbox.reset());
+
+const lead = (overrides: Record<string, unknown> = {}) => ({ ...phoneViewLead, idEvento: newEventId(), ...overrides });
+
+/**
+ * Sends every invalid call, then one valid event: the invalid ones must all be refused (4xx) without
+ * an execution, and must not have used up the valid event's place in the duplicate window.
+ */
+async function expectRefused(scenario: string, calls: Call[], refusal: RegExp = /^4\d\d$/) {
+	const attack = await TriggerUnderAttack.start(sandbox);
+	const statuses: number[] = [];
+	for (const call of calls) statuses.push((await attack.call(call)).status);
+	const control = lead();
+	const controlAnswer = await attack.call({ body: control });
+	const { executions, emitted, crashes } = await attack.finish();
+	board.add({
+		scenario,
+		inputs: calls.length,
+		executions: executions - 1,
+		lost: emitted.get(control.idEvento) === 1 ? 0 : 1,
+		duplicated: [...emitted.values()].filter((count) => count > 1).length,
+		crashes,
+		notes: `answers ${[...new Set(statuses)].sort().join('/')}`,
+	});
+	const notRefused = statuses.map((status, index) => ({ status, index, call: JSON.stringify(calls[index]).slice(-160) })).filter(({ status }) => !refusal.test(String(status)));
+	expect(notRefused).toEqual([]);
+	expect(crashes).toBe(0);
+	expect(controlAnswer).toMatchObject({ status: 200 });
+	expect(executions).toBe(1);
+	expect([...emitted.entries()]).toEqual([[control.idEvento, 1]]);
+}
+
+describe('the secret', () => {
+	test('missing, empty, wrong, truncated, padded, re-cased, repeated or elsewhere: 401, no execution', async () => {
+		const attack = await TriggerUnderAttack.start(sandbox);
+		const secret = attack.secret;
+		await attack.finish();
+		const wrongSameLength = secret.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+		const calls: Call[] = [
+			{ secret: null, body: lead() },
+			{ secret: '', body: lead() },
+			{ secret: wrongSameLength, body: lead() },
+			{ secret: secret.slice(0, -1), body: lead() },
+			{ secret: secret.slice(0, 32), body: lead() },
+			{ secret: `${secret}0`, body: lead() },
+			{ secret: `${secret}${'0'.repeat(10_000)}`, body: lead() },
+			{ secret: secret.toUpperCase(), body: lead() },
+			{ secret: null, headers: { 'x-portal-webhook-secret': [secret, secret] }, body: lead() },
+			{ secret: null, headers: { authorization: secret }, body: lead() },
+			{ secret: null, headers: { authorization: `Bearer ${secret}` }, body: lead() },
+		];
+		// The secret of a previous activation is no longer valid once it has been replaced.
+		await expectRefused('secrets (missing/wrong/truncated/padded/...)', calls, /^401$/);
+	});
+
+	test('is compared with crypto.timingSafeEqual on equal-length buffers, never by string equality', async () => {
+		const attack = await TriggerUnderAttack.start(sandbox);
+		const spy = timingSafeEqual as jest.MockedFunction<typeof timingSafeEqual>;
+		spy.mockClear();
+		try {
+			const wrong = attack.secret.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+			expect((await attack.call({ secret: wrong, body: lead() })).status).toBe(401);
+			expect(spy).toHaveBeenCalled();
+			for (const [a, b] of spy.mock.calls) expect((a as Buffer).length).toBe((b as Buffer).length);
+			expect(spy.mock.results.every((result) => result.value === false)).toBe(true);
+
+			spy.mockClear();
+			expect((await attack.call({ body: lead() })).status).toBe(200);
+			expect(spy.mock.results.some((result) => result.value === true)).toBe(true);
+		} finally {
+			await attack.finish();
+		}
+	});
+});
+
+test('wrong methods: refused without an execution', async () => {
+	const body = JSON.stringify(lead());
+	await expectRefused(
+		'wrong methods (GET/PUT/PATCH/DELETE/OPTIONS/HEAD)',
+		['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'].map((method) => ({ method, body: ['PUT', 'PATCH', 'DELETE'].includes(method) ? body : undefined })),
+	);
+});
+
+test('malformed JSON and bodies that are not an event object: 4xx, no execution', async () => {
+	const valid = JSON.stringify(lead());
+	const bodies: Array<string | Buffer> = [
+		'', '{', '{"idEvento":', valid.slice(0, valid.length / 2), `${valid}}`, `${valid}${valid}`, 'null', 'true', '0', '"CONTACTO"',
+		'[]', `[${valid}]`, '{}', "{'idEvento':'x'}", 'NaN', '\u0000', Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from([0xef, 0xbb, 0xbf, 0x7b]),
+		'{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}',
+	];
+	const calls: Call[] = [
+		...bodies.map((body) => ({ body })),
+		{ body: 'idEvento=1&tipoEvento=CONTACTO', contentType: 'application/x-www-form-urlencoded' },
+		{ secret: 'x'.repeat(64), body: 'not even json' },
+		{ body: valid, contentType: 'multipart/form-data; boundary=x' },
+	];
+	await expectRefused('malformed JSON / not an event', calls);
+	expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+test('deeply nested JSON: refused or taken, never a crash', async () => {
+	const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+	const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+	const attack = await TriggerUnderAttack.start(sandbox);
+	const bodies = [
+		arrays(20_000),
+		nested(20_000),
+		// Depth inside an otherwise valid lead, in a field the schema leaves open.
+		JSON.stringify(lead()).replace(/^\{/, `{"idContacto":${nested(10_000)},`),
+		JSON.stringify(lead()).replace(/^\{/, `{"extra":${arrays(20_000)},`),
+	];
+	const statuses: number[] = [];
+	for (const body of bodies) statuses.push((await attack.call({ body })).status);
+	const { executions, crashes } = await attack.finish();
+	board.add({ scenario: 'deeply nested JSON (10,000-20,000 levels)', inputs: bodies.length, executions, lost: 0, duplicated: 0, crashes, notes: `answers ${statuses.join('/')}` });
+	expect(statuses.slice(0, 2)).toEqual([400, 400]);
+	for (const status of statuses) expect(status).toBeLessThan(500);
+	expect(crashes).toBe(0);
+});
+
+test('bodies of 1 MB and more: 413 from the node without an execution', async () => {
+	const big = (bytes: number) => JSON.stringify(lead({ mensaje: 'x'.repeat(bytes) }));
+	// Above n8n's own N8N_PAYLOAD_SIZE_MAX (16 MiB) n8n refuses the body before any node runs.
+	await expectRefused('bodies of 1 MB, 5 MB and 15 MB', [{ body: big(1_048_576) }, { body: big(5 * 1_048_576) }, { body: big(15 * 1_048_576) }], /^413$/);
+});
+
+test('unknown kinds and kinds with the wrong case: 400, no execution', async () => {
+	const kinds = ['FOO', '', 'contacto', 'CONTACTO ', 'AVISO', 'CREDITOS', 'CONTACTO_MENSAJE\u0000', 'ＣＯＮＴＡＣＴＯ'];
+	await expectRefused('unknown kinds', kinds.map((tipoEvento) => ({ body: lead({ tipoEvento }) })));
+});
+
+describe('wrong types in every field', () => {
+	const WRONG_VALUES: unknown[] = [42, -1.5, true, [], ['x'], {}, { nested: { deep: 1 } }, 'x'.repeat(10_000), ''];
+
+	test.each(ALL_EVENTS.map((event) => [event.tipoEvento, event] as const))('%s: every field, every wrong type: no crash, refused or emitted once', async (_kind, event) => {
+		const attack = await TriggerUnderAttack.start(sandbox);
+		const sent: Array<{ id: string; status: number }> = [];
+		const fields = Object.keys(event).filter((field) => field !== 'idEvento');
+		for (const field of fields) {
+			for (const value of WRONG_VALUES) {
+				const id = newEventId();
+				const answer = await attack.call({ body: { ...event, idEvento: id, [field]: value } });
+				sent.push({ id, status: answer.status });
+			}
+		}
+		const notAnId = WRONG_VALUES.filter((value) => typeof value !== 'string' || value === '');
+		for (const value of notAnId) {
+			const answer = await attack.call({ body: { ...event, idEvento: value } });
+			sent.push({ id: JSON.stringify(value), status: answer.status });
+		}
+		const { executions, emitted, crashes } = await attack.finish();
+		const accepted = sent.filter((call) => call.status === 200);
+		board.add({
+			scenario: `wrong types in every field of ${_kind}`,
+			inputs: sent.length,
+			executions,
+			lost: accepted.filter((call) => emitted.get(call.id) !== 1).length,
+			duplicated: [...emitted.values()].filter((count) => count > 1).length,
+			crashes,
+			notes: `${sent.length - accepted.length} refused (400), ${accepted.length} taken`,
+		});
+		expect(crashes).toBe(0);
+		for (const call of sent) expect([200, 400]).toContain(call.status);
+		// An idEvento that is not a non-empty string, or any wrong tipoEvento, is never an event.
+		expect(sent.slice(-notAnId.length).map((call) => call.status)).toEqual(notAnId.map(() => 400));
+		const kindIndex = fields.indexOf('tipoEvento') * WRONG_VALUES.length;
+		expect(sent.slice(kindIndex, kindIndex + WRONG_VALUES.length).map((call) => call.status)).toEqual(WRONG_VALUES.map(() => 400));
+		// Everything accepted ran exactly once.
+		expect(executions).toBe(accepted.length);
+		for (const call of accepted) expect(emitted.get(call.id)).toBe(1);
+	});
+});
+
+describe('property run', () => {
+	const FUZZ_RUNS = 3_000;
+	const languages = ['ES', 'EN', 'PT'] as const;
+	// A small pool of ids, so that repeated deliveries of the same event are common.
+	const validEvent = fc.record({
+		template: fc.constantFrom(...ALL_EVENTS),
+		language: fc.constantFrom(...languages),
+		idIndex: fc.integer({ min: 0, max: 400 }),
+	});
+	const invalidBody = fc.oneof(
+		fc.jsonValue().map((value) => JSON.stringify(value)),
+		fc.string(),
+		fc.record({ tipoEvento: fc.string(), idEvento: fc.oneof(fc.integer(), fc.constant(null), fc.string()) }).map((value) => JSON.stringify(value)),
+		validEvent.map(({ template }) => JSON.stringify(template).slice(0, -2)),
+	);
+	const delivery = fc.oneof(
+		{ weight: 3, arbitrary: validEvent.map((valid) => ({ valid })) },
+		{ weight: 2, arbitrary: invalidBody.map((invalid) => ({ invalid })) },
+		{ weight: 1, arbitrary: fc.tuple(validEvent, fc.string({ maxLength: 70 })).map(([valid, badSecret]) => ({ valid, badSecret })) },
+	);
+
+	test(`${FUZZ_RUNS} generated deliveries: no crash, no execution for an invalid call, every valid new event emitted once`, async () => {
+		const deliveries = fc.sample(delivery, { numRuns: FUZZ_RUNS, seed: 20_240_607 });
+		const attack = await TriggerUnderAttack.start(sandbox);
+		const ids = Array.from({ length: 401 }, () => newEventId());
+		const expectedOnce = new Set<string>();
+		let invalidAccepted = 0;
+		for (const generated of deliveries) {
+			if ('invalid' in generated) {
+				const answer = await attack.call({ body: generated.invalid });
+				if (answer.status === 200 && /"received":true}$/.test(answer.text)) invalidAccepted++;
+				continue;
+			}
+			const { template, language, idIndex } = generated.valid;
+			const id = ids[idIndex];
+			const body = inLanguage({ ...template, idEvento: id }, language);
+			const badSecret = 'badSecret' in generated ? generated.badSecret : undefined;
+			const answer = await attack.call({ body, secret: badSecret });
+			if (badSecret !== undefined && badSecret !== attack.secret) expect(answer.status).toBe(401);
+			else expectedOnce.add(id);
+		}
+		const { executions, emitted, crashes } = await attack.finish();
+		const lost = [...expectedOnce].filter((id) => !emitted.has(id)).length;
+		const duplicated = [...emitted.values()].filter((count) => count > 1).length;
+		const unexpected = [...emitted.keys()].filter((id) => !expectedOnce.has(id)).length;
+		board.add({
+			scenario: 'fast-check property run',
+			inputs: deliveries.length,
+			executions,
+			lost,
+			duplicated,
+			crashes,
+			notes: `${expectedOnce.size} distinct valid events, ${unexpected} emitted from invalid calls`,
+		});
+		expect(crashes).toBe(0);
+		expect(invalidAccepted).toBe(0);
+		expect(unexpected).toBe(0);
+		expect(lost).toBe(0);
+		expect(duplicated).toBe(0);
+		expect(executions).toBe(expectedOnce.size);
+	});
+});
