@@ -9,7 +9,7 @@ jest.mock('n8n-workflow', () => jest.requireActual('./support/fastSleep').workfl
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RETRY_POLICY } from '../../nodes/shared/retry';
 import { startSandbox, type FaultSettings, type Sandbox } from '../../sandbox';
-import { TOKENS, adminAds, failOnce, runPortal } from '../engine/action/support';
+import { adminAds, failOnce, runPortal } from '../engine/action/support';
 import { askedSleeps } from './support/fastSleep';
 import { FigureBoard } from './support/figures';
 import { accountItems } from './support/items';
