@@ -3,6 +3,8 @@
  * back-off, and the server's Retry-After on a 429.
  */
 export const RETRY_POLICY = {
+	/** Per attempt: a service that accepts the connection and never answers must not hold an item. */
+	requestTimeoutMs: 30_000,
 	maxAttempts: 4,
 	baseDelayMs: 300,
 	maxDelayMs: 10_000,

@@ -148,6 +148,7 @@ async function sendOnce(
 			qs: cleanQuery(options.query),
 			body: options.body,
 			json: true,
+			timeout: RETRY_POLICY.requestTimeoutMs,
 			returnFullResponse: true,
 			// A 401 still throws, so that n8n renews a client-credentials token and repeats once.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },

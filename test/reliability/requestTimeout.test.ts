@@ -18,8 +18,7 @@ function contextRecording(sent: IHttpRequestOptions[]): PortalContext {
 	} as unknown as PortalContext;
 }
 
-// KNOWN BUG, owner: transport (action-node engineer). Remove `.failing` once portalRequest sets a time-out.
-test.failing('KNOWN BUG: every portal request carries a time-out of at most a minute', async () => {
+test('every portal request carries a time-out of at most a minute', async () => {
 	const sent: IHttpRequestOptions[] = [];
 	await portalRequest(contextRecording(sent), 'listCurrencies');
 	expect(sent).toHaveLength(1);
