@@ -166,7 +166,8 @@ export class RealEstatePortalApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{String($credentials.baseUrl || "' + SANDBOX_EMULATOR_URL + '").replace(/\\/+$/, "")}}',
+			baseURL:
+				'={{String($credentials.baseUrl || "' + SANDBOX_EMULATOR_URL + '").replace(/\\/+$/, "")}}',
 			url: '={{$credentials.pathLanguage === "pt" ? "/v1/imobiliarias" : "/v1/inmobiliarias"}}',
 			qs: { 'pageable.size': 1 },
 		},

@@ -37,7 +37,8 @@ function fromText(text: string): ServiceError {
 	if (trimmed.startsWith('{')) {
 		try {
 			const parsed: unknown = JSON.parse(trimmed);
-			if (parsed && typeof parsed === 'object') return fromObject(parsed as Record<string, unknown>);
+			if (parsed && typeof parsed === 'object')
+				return fromObject(parsed as Record<string, unknown>);
 		} catch {
 			// Not JSON after all: read it as text below.
 		}

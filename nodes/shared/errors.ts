@@ -103,7 +103,7 @@ function forbidden(f: PortalFailure): Explanation {
 		return {
 			message: `This interface is read-only (LEC): ${verb} needs a read-write (LES) access token`,
 			description:
-				"The portal answered 403 \"Access is denied\". Use a credential holding your LES interface's access token (or client ID and secret), and set its Interface Kind to LES.",
+				'The portal answered 403 "Access is denied". Use a credential holding your LES interface\'s access token (or client ID and secret), and set its Interface Kind to LES.',
 		};
 	}
 	if (f.serviceCode === 'no_permission' && /asociad/i.test(f.serviceMessage ?? '')) {
@@ -134,7 +134,7 @@ function badRequest(f: PortalFailure): Explanation {
 function serverError(f: PortalFailure): Explanation {
 	if (CALLBACK_OPERATIONS.includes(f.operation) && isAccessDenied(f)) {
 		return {
-			message: "Your portal plan has no callback access",
+			message: 'Your portal plan has no callback access',
 			description:
 				'The portal answers "Access is denied" (HTTP 500) on callback configuration, event subscription and simulation when the plan does not include callbacks. Contact the portal\'s integration support to enable callbacks for this interface.',
 		};

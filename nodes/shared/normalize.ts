@@ -129,7 +129,8 @@ export function normalizeAd(item: IDataObject): AdSummary {
 		internalKey: str(item.claveInterna),
 		developmentId,
 		developmentCode,
-		isDevelopmentUnit: developmentId !== null || (developmentCode !== null && developmentCode !== ''),
+		isDevelopmentUnit:
+			developmentId !== null || (developmentCode !== null && developmentCode !== ''),
 		modifiedAt: toIsoDate(item.fechaModificacion ?? item.dataModificacao),
 		propertyTypeId: num(item.tipoDePropiedad),
 		location: location(item.ubicacion),

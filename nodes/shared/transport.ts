@@ -15,12 +15,7 @@ import {
 	type ILoadOptionsFunctions,
 	type IWebhookFunctions,
 } from 'n8n-workflow';
-import {
-	CREDENTIAL_TYPE,
-	portalSettingsOf,
-	secretsOf,
-	type PortalSettings,
-} from './credentials';
+import { CREDENTIAL_TYPE, portalSettingsOf, secretsOf, type PortalSettings } from './credentials';
 import { readServiceError } from './errorBody';
 import { portalApiError, type PortalFailure } from './errors';
 import { PATHS, buildPath, type PortalOperation } from './paths';
@@ -82,7 +77,8 @@ async function connect(ctx: PortalContext): Promise<Connection> {
 		return { settings: portalSettingsOf(credentials), secrets: secretsOf(credentials) };
 	} catch (error) {
 		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
-			description: 'Open the Real Estate Portal API credential and fix the field the message names.',
+			description:
+				'Open the Real Estate Portal API credential and fix the field the message names.',
 		});
 	}
 }
@@ -159,10 +155,14 @@ async function sendOnce(
 	} catch (error) {
 		const outcome = outcomeOfThrown(error);
 		if ('loginMessage' in outcome) {
-			throw new NodeOperationError(ctx.getNode(), redact(outcome.loginMessage, connection.secrets), {
-				description: 'The credential authenticates with a Client ID and Client Secret.',
-				itemIndex: options.itemIndex,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				redact(outcome.loginMessage, connection.secrets),
+				{
+					description: 'The credential authenticates with a Client ID and Client Secret.',
+					itemIndex: options.itemIndex,
+				},
+			);
 		}
 		if ('other' in outcome) {
 			const secrets = await secretsNow(ctx, connection);
@@ -320,10 +320,14 @@ export async function portalRequestAllPages(
 			break;
 		}
 		if (!isPageEnvelope(body)) {
-			throw new NodeOperationError(ctx.getNode(), 'The portal answered a list in an unknown shape', {
-				description: 'Expected a page envelope {number, size, total, content} or an array.',
-				itemIndex: options.itemIndex,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The portal answered a list in an unknown shape',
+				{
+					description: 'Expected a page envelope {number, size, total, content} or an array.',
+					itemIndex: options.itemIndex,
+				},
+			);
 		}
 		items.push(...asItems(body.content));
 		const total = typeof body.total === 'number' ? body.total : undefined;

@@ -42,7 +42,9 @@ export function readCallbackConfiguration(
 		authorizationHeaderKey:
 			stringParameter(ctx, 'authorizationHeaderKey', itemIndex) || DEFAULT_AUTHORIZATION_HEADER_KEY,
 		...(headerValue ? { authorizationHeaderValue: headerValue } : {}),
-		...(language ? { lenguajeCallbackBody: language as CallbackConfiguration['lenguajeCallbackBody'] } : {}),
+		...(language
+			? { lenguajeCallbackBody: language as CallbackConfiguration['lenguajeCallbackBody'] }
+			: {}),
 	};
 }
 

@@ -1,9 +1,5 @@
 /** Dispatches the node's run to the chosen resource's operation, once per input item. */
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import * as ad from './ad/Ad.resource';
 import * as agency from './agency/Agency.resource';
 import * as callbackConfiguration from './callbackConfiguration/CallbackConfiguration.resource';
@@ -18,7 +14,10 @@ const RESOURCES = {
 	agency: { getAll: agency.getAll },
 	callbackConfiguration: { get: callbackConfiguration.get, set: callbackConfiguration.set },
 	development: { getAll: development.getAll },
-	eventSubscription: { subscribe: eventSubscription.subscribe, unsubscribe: eventSubscription.unsubscribe },
+	eventSubscription: {
+		subscribe: eventSubscription.subscribe,
+		unsubscribe: eventSubscription.unsubscribe,
+	},
 	lookup: { getCurrencies: lookup.getCurrencies, getOperations: lookup.getOperations },
 	sandbox: {
 		simulateCreditEvent: sandbox.simulateCreditEvent,
@@ -27,8 +26,12 @@ const RESOURCES = {
 } satisfies Record<string, Record<string, { execute: ItemOperation }>>;
 
 function operationOf(resource: string, operation: string): ItemOperation | undefined {
-	const operations = (RESOURCES as Record<string, Record<string, { execute: ItemOperation }>>)[resource];
-	return operations && Object.hasOwn(operations, operation) ? operations[operation].execute : undefined;
+	const operations = (RESOURCES as Record<string, Record<string, { execute: ItemOperation }>>)[
+		resource
+	];
+	return operations && Object.hasOwn(operations, operation)
+		? operations[operation].execute
+		: undefined;
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

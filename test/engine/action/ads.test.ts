@@ -1,6 +1,15 @@
 /** Ad → Get Many and Ad → Get: filters, paging, both ad shapes, both path languages, LES and LEC. */
 import type { IDataObject } from 'n8n-workflow';
-import { TOKENS, adminAds, errorOf, expectPaired, failOnce, jsonOf, runPortal, useSandbox } from './support';
+import {
+	TOKENS,
+	adminAds,
+	errorOf,
+	expectPaired,
+	failOnce,
+	jsonOf,
+	runPortal,
+	useSandbox,
+} from './support';
 
 const sandbox = useSandbox();
 let online: Awaited<ReturnType<typeof adminAds>>;
@@ -22,24 +31,38 @@ const adminAd = (id: number) => online.find((ad) => ad.idAvisoPlat === id)!;
 describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 	beforeEach(() => sandbox().reset({ adShape }));
 
-	test.each(['es', 'pt'])('Return All lists every online ad in one shape (%s paths)', async (pathLanguage) => {
-		const result = await runPortal(sandbox(), getMany(), { credentials: { pathLanguage } });
-		const ads = jsonOf(result);
-		expect(idsOf(ads).sort()).toEqual(online.map((ad) => ad.idAvisoPlat).sort());
-		for (const ad of ads) {
-			expect(Object.keys(ad).sort()).toEqual(
-				[
-					'adCode', 'adType', 'developmentCode', 'developmentId', 'image', 'internalKey',
-					'isAssociated', 'isDevelopmentUnit', 'location', 'modifiedAt', 'platformAdId',
-					'propertyTypeId', 'publication', 'title',
-				].sort(),
-			);
-			expect(ad.modifiedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-			expect(ad.isAssociated).toBe(ad.adCode !== null);
-		}
-		expect(ads.some((ad) => ad.isDevelopmentUnit)).toBe(true);
-		expectPaired(result);
-	});
+	test.each(['es', 'pt'])(
+		'Return All lists every online ad in one shape (%s paths)',
+		async (pathLanguage) => {
+			const result = await runPortal(sandbox(), getMany(), { credentials: { pathLanguage } });
+			const ads = jsonOf(result);
+			expect(idsOf(ads).sort()).toEqual(online.map((ad) => ad.idAvisoPlat).sort());
+			for (const ad of ads) {
+				expect(Object.keys(ad).sort()).toEqual(
+					[
+						'adCode',
+						'adType',
+						'developmentCode',
+						'developmentId',
+						'image',
+						'internalKey',
+						'isAssociated',
+						'isDevelopmentUnit',
+						'location',
+						'modifiedAt',
+						'platformAdId',
+						'propertyTypeId',
+						'publication',
+						'title',
+					].sort(),
+				);
+				expect(ad.modifiedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+				expect(ad.isAssociated).toBe(ad.adCode !== null);
+			}
+			expect(ads.some((ad) => ad.isDevelopmentUnit)).toBe(true);
+			expectPaired(result);
+		},
+	);
 
 	test('Limit returns exactly that many ads', async () => {
 		const result = await runPortal(sandbox(), getMany({ returnAll: false, limit: 7 }));
@@ -47,7 +70,9 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 	});
 
 	test('Simplify off returns the raw items of the shape', async () => {
-		const [raw] = jsonOf(await runPortal(sandbox(), getMany({ returnAll: false, limit: 1, simplify: false })));
+		const [raw] = jsonOf(
+			await runPortal(sandbox(), getMany({ returnAll: false, limit: 1, simplify: false })),
+		);
 		if (adShape === 'B') expect(raw).toHaveProperty('dataModificacao');
 		else expect(raw).toHaveProperty('ubicacion.idUbicacion');
 		expect(raw).toHaveProperty('idAvisoPlat');
@@ -62,10 +87,11 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 			findBy: 'platformAdId',
 			platformAdId: associated.idAvisoPlat,
 		});
-		expect(jsonOf(byId)).toEqual([expect.objectContaining({ platformAdId: associated.idAvisoPlat })]);
-		const code = jsonOf(
-			await runPortal(sandbox(), getMany()),
-		).find((ad) => ad.adCode)!.adCode as string;
+		expect(jsonOf(byId)).toEqual([
+			expect.objectContaining({ platformAdId: associated.idAvisoPlat }),
+		]);
+		const code = jsonOf(await runPortal(sandbox(), getMany())).find((ad) => ad.adCode)!
+			.adCode as string;
 		const byCode = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
@@ -89,7 +115,9 @@ test('shape A carries location, image and property type in the simplified item',
 			showMap: true,
 		}),
 	);
-	expect(ad.image).toEqual(expect.objectContaining({ originalUrl: expect.stringMatching(/^https:/) }));
+	expect(ad.image).toEqual(
+		expect.objectContaining({ originalUrl: expect.stringMatching(/^https:/) }),
+	);
 });
 
 describe('filters', () => {
@@ -145,9 +173,16 @@ describe('filters', () => {
 
 	test('an invalid filter is refused before sending, naming the parameter', async () => {
 		const result = await runPortal(sandbox(), getMany({ filters: { idUbicacion: ['30x1'] } }));
-		expect(errorOf(result).message).toBe('Invalid parameter: Location IDs: every value must be a whole number');
-		const prices = await runPortal(sandbox(), getMany({ filters: { precioDesde: 10, precioHasta: 5 } }));
-		expect(errorOf(prices).message).toBe('Invalid parameter: Minimum Price: must not be greater than Maximum Price');
+		expect(errorOf(result).message).toBe(
+			'Invalid parameter: Location IDs: every value must be a whole number',
+		);
+		const prices = await runPortal(
+			sandbox(),
+			getMany({ filters: { precioDesde: 10, precioHasta: 5 } }),
+		);
+		expect(errorOf(prices).message).toBe(
+			'Invalid parameter: Minimum Price: must not be greater than Maximum Price',
+		);
 	});
 
 	test('a filter the portal refuses names the fix', async () => {
@@ -156,7 +191,10 @@ describe('filters', () => {
 	});
 
 	test('no matching ad is an empty result (204), not an error', async () => {
-		const result = await runPortal(sandbox(), getMany({ filters: { titulo: 'zzzz-no-such-word' } }));
+		const result = await runPortal(
+			sandbox(),
+			getMany({ filters: { titulo: 'zzzz-no-such-word' } }),
+		);
 		expect(result.status).toBe('success');
 		expect(result.items).toEqual([]);
 	});
@@ -165,7 +203,11 @@ describe('filters', () => {
 describe('LEC and other interfaces', () => {
 	test('a LEC lists the same ads, with no ad code until associated to it', async () => {
 		const les = jsonOf(await runPortal(sandbox(), getMany()));
-		const lec = jsonOf(await runPortal(sandbox(), getMany(), { credentials: { accessToken: TOKENS.lec, interfaceKind: 'LEC' } }));
+		const lec = jsonOf(
+			await runPortal(sandbox(), getMany(), {
+				credentials: { accessToken: TOKENS.lec, interfaceKind: 'LEC' },
+			}),
+		);
 		expect(idsOf(lec)).toEqual(idsOf(les));
 		expect(les.some((ad) => ad.isAssociated)).toBe(true);
 		expect(lec.every((ad) => ad.adCode === null && !ad.isAssociated)).toBe(true);
@@ -212,7 +254,9 @@ describe('Ad → Get not found', () => {
 	});
 
 	test('when the portal answers more ads than the filter asked for, Get picks the matching one', async () => {
-		const raw = jsonOf(await runPortal(sandbox(), getMany({ returnAll: false, limit: 3, simplify: false })));
+		const raw = jsonOf(
+			await runPortal(sandbox(), getMany({ returnAll: false, limit: 3, simplify: false })),
+		);
 		await failOnce(sandbox(), {
 			path: '/resumen$',
 			status: 200,

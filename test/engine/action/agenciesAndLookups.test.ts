@@ -1,7 +1,15 @@
 /** Agency → Get Many, the two lookups and the dropdowns, through n8n's engine against the sandbox(). */
 import { loadOptions } from '../harness';
 import { RealEstatePortal } from '../../../nodes/RealEstatePortal/RealEstatePortal.node';
-import { TOKENS, credentialData, credentialType, expectPaired, jsonOf, runPortal, useSandbox } from './support';
+import {
+	TOKENS,
+	credentialData,
+	credentialType,
+	expectPaired,
+	jsonOf,
+	runPortal,
+	useSandbox,
+} from './support';
 
 const sandbox = useSandbox();
 
@@ -29,7 +37,11 @@ describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
 			{ resource: 'lookup', operation: 'getOperations' },
 			{ credentials },
 		);
-		expect(jsonOf(operations).map((o) => o.operacion)).toEqual(['VENTA', 'ALQUILER', 'ALQUILER_TEMPORAL']);
+		expect(jsonOf(operations).map((o) => o.operacion)).toEqual([
+			'VENTA',
+			'ALQUILER',
+			'ALQUILER_TEMPORAL',
+		]);
 		const currencies = await runPortal(
 			sandbox(),
 			{ resource: 'lookup', operation: 'getCurrencies' },
@@ -52,7 +64,11 @@ test('Limit returns that many agencies; Simplify off gives the raw items', async
 		simplify: false,
 	});
 	expect(jsonOf(result)).toEqual([
-		expect.objectContaining({ codigoInmobiliaria: 'INMO-001', idPlat: expect.any(Number), habilitadoDesde: expect.any(Number) }),
+		expect.objectContaining({
+			codigoInmobiliaria: 'INMO-001',
+			idPlat: expect.any(Number),
+			habilitadoDesde: expect.any(Number),
+		}),
 	]);
 });
 
@@ -72,7 +88,9 @@ test('one run per input item, each output item paired with its input', async () 
 		{ input: [{ row: 1 }, { row: 2 }, { row: 3 }] },
 	);
 	expect(result.items).toHaveLength(6);
-	expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 1, 1, 2, 2]);
+	expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+		0, 0, 1, 1, 2, 2,
+	]);
 });
 
 describe('dropdowns', () => {
@@ -109,7 +127,9 @@ describe('dropdowns', () => {
 			loadOptions({
 				nodeType: RealEstatePortal,
 				method: 'getAgencies',
-				credentials: { realEstatePortalApi: credentialData(sandbox(), { accessToken: 'wrong-token' }) },
+				credentials: {
+					realEstatePortalApi: credentialData(sandbox(), { accessToken: 'wrong-token' }),
+				},
 				credentialTypes: [credentialType],
 			}),
 		).rejects.toThrow('The portal rejected the access token');

@@ -14,7 +14,9 @@ import {
 const sandbox = useSandbox();
 let unassociated: number[];
 beforeAll(async () => {
-	const associated = new Set((await interfaceState(sandbox(), 'demo-les')).associations.map((a) => a.idAvisoPlat));
+	const associated = new Set(
+		(await interfaceState(sandbox(), 'demo-les')).associations.map((a) => a.idAvisoPlat),
+	);
 	unassociated = (await adminAds(sandbox(), 'INMO-001'))
 		.map((ad) => ad.idAvisoPlat)
 		.filter((id) => !associated.has(id));
@@ -38,26 +40,29 @@ async function codesOf(interfaceId: string) {
 	return new Map(associations.map((a) => [a.idAvisoPlat, a.codigoAviso]));
 }
 
-test.each(['es', 'pt'])('associates every input row to its code (%s paths)', async (pathLanguage) => {
-	const input = rows(3);
-	const result = await runPortal(sandbox(), bulk(), { input, credentials: { pathLanguage } });
-	expect(result.status).toBe('success');
-	expect(jsonOf(result)).toEqual(
-		input.map((row) =>
-			expect.objectContaining({
-				agencyCode: 'INMO-001',
-				adCode: row.code,
-				platformAdId: row.id,
-				associated: true,
-				alreadyAssociated: false,
-				message: expect.stringContaining(String(row.id)),
-			}),
-		),
-	);
-	expectPaired(result, input.length);
-	const codes = await codesOf('demo-les');
-	for (const row of input) expect(codes.get(row.id)).toBe(row.code);
-});
+test.each(['es', 'pt'])(
+	'associates every input row to its code (%s paths)',
+	async (pathLanguage) => {
+		const input = rows(3);
+		const result = await runPortal(sandbox(), bulk(), { input, credentials: { pathLanguage } });
+		expect(result.status).toBe('success');
+		expect(jsonOf(result)).toEqual(
+			input.map((row) =>
+				expect.objectContaining({
+					agencyCode: 'INMO-001',
+					adCode: row.code,
+					platformAdId: row.id,
+					associated: true,
+					alreadyAssociated: false,
+					message: expect.stringContaining(String(row.id)),
+				}),
+			),
+		);
+		expectPaired(result, input.length);
+		const codes = await codesOf('demo-les');
+		for (const row of input) expect(codes.get(row.id)).toBe(row.code);
+	},
+);
 
 test('the associated ad then shows its code in Ad → Get', async () => {
 	const [row] = rows(1, 'SHOWN');
@@ -69,7 +74,9 @@ test('the associated ad then shows its code in Ad → Get', async () => {
 		findBy: 'adCode',
 		adCode: row.code,
 	});
-	expect(jsonOf(result)).toEqual([expect.objectContaining({ platformAdId: row.id, isAssociated: true })]);
+	expect(jsonOf(result)).toEqual([
+		expect.objectContaining({ platformAdId: row.id, isAssociated: true }),
+	]);
 });
 
 describe('re-running a bulk load', () => {
@@ -106,12 +113,18 @@ describe('errors, one item at a time', () => {
 		expect(items).toHaveLength(4);
 		expect(items[0]).toEqual(expect.objectContaining({ platformAdId: first.id, associated: true }));
 		expect(items[1]).toEqual({ error: 'Ad 99999999 or agency INMO-001 not found' });
-		expect(result.items[1].error?.description).toContain('platform ad ID must be an ad of that agency');
+		expect(result.items[1].error?.description).toContain(
+			'platform ad ID must be an ad of that agency',
+		);
 		expect(items[2]).toEqual(
 			expect.objectContaining({ error: 'Invalid parameter: Ad Code: is required' }),
 		);
-		expect(items[3]).toEqual(expect.objectContaining({ platformAdId: second.id, associated: true }));
-		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3]);
+		expect(items[3]).toEqual(
+			expect.objectContaining({ platformAdId: second.id, associated: true }),
+		);
+		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 1, 2, 3,
+		]);
 	});
 
 	test('"Continue (using error output)" sends the failed inputs to the error output', async () => {
@@ -131,7 +144,9 @@ describe('errors, one item at a time', () => {
 		const result = await runPortal(sandbox(), bulk(), {
 			input: [first, { id: -4, code: 'NEGATIVE' }],
 		});
-		expect(errorOf(result).message).toBe('Invalid parameter: Platform Ad ID: must be a positive number');
+		expect(errorOf(result).message).toBe(
+			'Invalid parameter: Platform Ad ID: must be a positive number',
+		);
 		expect((result.error as unknown as { context?: IDataObject }).context?.itemIndex).toBe(1);
 	});
 
@@ -155,19 +170,29 @@ describe('errors, one item at a time', () => {
 
 	test('an ad of another agency is not found', async () => {
 		const [ofOtherAgency] = await adminAds(sandbox(), 'INMO-002');
-		const result = await runPortal(sandbox(), bulk(), { input: [{ id: ofOtherAgency.idAvisoPlat, code: 'X-1' }] });
-		expect(errorOf(result).message).toBe(`Ad ${ofOtherAgency.idAvisoPlat} or agency INMO-001 not found`);
+		const result = await runPortal(sandbox(), bulk(), {
+			input: [{ id: ofOtherAgency.idAvisoPlat, code: 'X-1' }],
+		});
+		expect(errorOf(result).message).toBe(
+			`Ad ${ofOtherAgency.idAvisoPlat} or agency INMO-001 not found`,
+		);
 	});
 });
 
 test('Batching sends every item, in batches, and keeps each output paired with its input', async () => {
 	const input = rows(7, 'BATCH');
-	const result = await runPortal(sandbox(), bulk({ batching: { batch: { batchSize: 3, batchInterval: 20 } } }), {
-		input,
-	});
+	const result = await runPortal(
+		sandbox(),
+		bulk({ batching: { batch: { batchSize: 3, batchInterval: 20 } } }),
+		{
+			input,
+		},
+	);
 	expect(result.status).toBe('success');
 	expect(jsonOf(result).map((item) => item.adCode)).toEqual(input.map((row) => row.code));
-	expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+	expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+		0, 1, 2, 3, 4, 5, 6,
+	]);
 	const codes = await codesOf('demo-les');
 	for (const row of input) expect(codes.get(row.id)).toBe(row.code);
 });
@@ -175,10 +200,19 @@ test('Batching sends every item, in batches, and keeps each output paired with i
 test('Batching with Continue On Fail still gives one item per input in order', async () => {
 	const input: IDataObject[] = rows(4, 'MIX');
 	input[1] = { id: 99_999_998, code: 'GONE' };
-	const result = await runPortal(sandbox(), bulk({ batching: { batch: { batchSize: 2, batchInterval: 0 } } }), {
-		input,
-		continueOnFail: true,
-	});
+	const result = await runPortal(
+		sandbox(),
+		bulk({ batching: { batch: { batchSize: 2, batchInterval: 0 } } }),
+		{
+			input,
+			continueOnFail: true,
+		},
+	);
 	const items = jsonOf(result);
-	expect(items.map((item) => ('error' in item ? 'error' : item.adCode))).toEqual(['MIX-1', 'error', 'MIX-3', 'MIX-4']);
+	expect(items.map((item) => ('error' in item ? 'error' : item.adCode))).toEqual([
+		'MIX-1',
+		'error',
+		'MIX-3',
+		'MIX-4',
+	]);
 });

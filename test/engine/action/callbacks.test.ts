@@ -1,6 +1,14 @@
 /** Callback Configuration → Get / Set and Event Subscription → Subscribe / Unsubscribe. */
 import type { IDataObject } from 'n8n-workflow';
-import { TOKENS, errorOf, expectPaired, interfaceState, jsonOf, runPortal, useSandbox } from './support';
+import {
+	TOKENS,
+	errorOf,
+	expectPaired,
+	interfaceState,
+	jsonOf,
+	runPortal,
+	useSandbox,
+} from './support';
 
 const sandbox = useSandbox();
 
@@ -43,32 +51,51 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 		const after = await runPortal(sandbox(), getConfiguration, { credentials });
 		expect(jsonOf(after)).toEqual(jsonOf(set));
 		expect((await interfaceState(sandbox(), 'demo-les')).configuration).toEqual(
-			expect.objectContaining({ url: 'https://n8n.example.com/webhook/portal', lenguajeCallbackBody: 'EN' }),
+			expect.objectContaining({
+				url: 'https://n8n.example.com/webhook/portal',
+				lenguajeCallbackBody: 'EN',
+			}),
 		);
 	});
 
 	test('Subscribe to several kinds at once: one item per kind; Unsubscribe removes them', async () => {
 		await runPortal(sandbox(), setConfiguration(), { credentials });
 		const kinds = ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_ACTIVIDAD'];
-		const subscribed = await runPortal(sandbox(), subscription('subscribe', kinds), { credentials });
+		const subscribed = await runPortal(sandbox(), subscription('subscribe', kinds), {
+			credentials,
+		});
 		expect(jsonOf(subscribed)).toEqual(
 			kinds.map((eventKind) => ({ eventKind, subscribed: true, deliveredToThisInterface: true })),
 		);
 		expectPaired(subscribed);
-		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions.sort()).toEqual([...kinds].sort());
+		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions.sort()).toEqual(
+			[...kinds].sort(),
+		);
 
-		const unsubscribed = await runPortal(sandbox(), subscription('unsubscribe', ['CONTACTO', 'AVISO_ACTIVIDAD']), {
-			credentials,
-		});
+		const unsubscribed = await runPortal(
+			sandbox(),
+			subscription('unsubscribe', ['CONTACTO', 'AVISO_ACTIVIDAD']),
+			{
+				credentials,
+			},
+		);
 		expect(jsonOf(unsubscribed).map((item) => item.subscribed)).toEqual([false, false]);
-		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions).toEqual(['CONTACTO_MENSAJE']);
+		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions).toEqual([
+			'CONTACTO_MENSAJE',
+		]);
 	});
 });
 
 describe('validated before sending', () => {
 	test.each([
-		[{ callbackUrl: 'ftp://example.com/hook' }, 'Invalid parameter: Callback URL: url must start with http:// or https://'],
-		[{ callbackUrl: '={{ $json.missing ?? "" }}' }, 'Invalid parameter: Callback URL: url must start with http:// or https://'],
+		[
+			{ callbackUrl: 'ftp://example.com/hook' },
+			'Invalid parameter: Callback URL: url must start with http:// or https://',
+		],
+		[
+			{ callbackUrl: '={{ $json.missing ?? "" }}' },
+			'Invalid parameter: Callback URL: url must start with http:// or https://',
+		],
 		[
 			{ authorizationHeaderKey: 'X Token' },
 			'Invalid parameter: Authorization Header Name: must be a valid HTTP header name (letters, digits and - only, no spaces)',
@@ -89,7 +116,9 @@ describe('validated before sending', () => {
 			...subscription('subscribe', []),
 			eventKinds: '={{ [] }}',
 		});
-		expect(errorOf(result).message).toBe('Invalid parameter: Event Kinds: choose at least one event kind');
+		expect(errorOf(result).message).toBe(
+			'Invalid parameter: Event Kinds: choose at least one event kind',
+		);
 	});
 });
 
@@ -106,7 +135,11 @@ test('subscribing before configuring the callback names the step to do first', a
 test('a LEC subscription to ad events is accepted but flagged as never delivered to it', async () => {
 	const credentials = { accessToken: TOKENS.lec, interfaceKind: 'LEC' };
 	await runPortal(sandbox(), setConfiguration(), { credentials });
-	const result = await runPortal(sandbox(), subscription('subscribe', ['CONTACTO', 'AVISO_CALIDAD']), { credentials });
+	const result = await runPortal(
+		sandbox(),
+		subscription('subscribe', ['CONTACTO', 'AVISO_CALIDAD']),
+		{ credentials },
+	);
 	expect(jsonOf(result)).toEqual([
 		{ eventKind: 'CONTACTO', subscribed: true, deliveredToThisInterface: true },
 		{ eventKind: 'AVISO_CALIDAD', subscribed: true, deliveredToThisInterface: false },

@@ -26,7 +26,12 @@ describe('client credentials', () => {
 			realEstatePortalApi: credentialData(sandbox(), clientCredentials(id, secret)),
 		});
 		const run = () =>
-			runNode({ nodeType: RealEstatePortal, parameters: listAgencies, credentials: store, credentialTypes: [credentialType] });
+			runNode({
+				nodeType: RealEstatePortal,
+				parameters: listAgencies,
+				credentials: store,
+				credentialTypes: [credentialType],
+			});
 		const first = await run();
 		expect(first.status).toBe('success');
 		expect(jsonOf(first).map((agency) => agency.agencyCode)).toEqual(['INMO-001', 'INMO-002']);
@@ -70,13 +75,17 @@ describe('client credentials', () => {
 		const result = await runPortal(sandbox(), listAgencies, {
 			credentials: clientCredentials('demo-les-client', ''),
 		});
-		expect(errorOf(result).message).toBe('The credential needs both a Client ID and a Client Secret');
+		expect(errorOf(result).message).toBe(
+			'The credential needs both a Client ID and a Client Secret',
+		);
 	});
 });
 
 describe('base URL', () => {
 	test('a trailing slash is fine', async () => {
-		const result = await runPortal(sandbox(), listAgencies, { credentials: { baseUrl: `${sandbox().url}/` } });
+		const result = await runPortal(sandbox(), listAgencies, {
+			credentials: { baseUrl: `${sandbox().url}/` },
+		});
 		expect(result.status).toBe('success');
 	});
 
@@ -90,21 +99,28 @@ describe('base URL', () => {
 	});
 
 	test('one that is not http(s) is named', async () => {
-		const result = await runPortal(sandbox(), listAgencies, { credentials: { baseUrl: 'sandbox.local' } });
+		const result = await runPortal(sandbox(), listAgencies, {
+			credentials: { baseUrl: 'sandbox.local' },
+		});
 		expect(errorOf(result).message).toBe(
 			'The credential\'s Base URL "sandbox.local" must start with http:// or https://',
 		);
 	});
 
 	test('a production credential works for everything but simulations', async () => {
-		const result = await runPortal(sandbox(), listAgencies, { credentials: { environment: 'production' } });
+		const result = await runPortal(sandbox(), listAgencies, {
+			credentials: { environment: 'production' },
+		});
 		expect(result.status).toBe('success');
 	});
 });
 
 describe('credential test', () => {
 	test.each(['es', 'pt'])('an access token that works: OK (%s paths)', async (pathLanguage) => {
-		const result = await testCredential(credentialType, credentialData(sandbox(), { pathLanguage }));
+		const result = await testCredential(
+			credentialType,
+			credentialData(sandbox(), { pathLanguage }),
+		);
 		expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
 	});
 
@@ -117,7 +133,10 @@ describe('credential test', () => {
 	});
 
 	test('a wrong access token explains what to check', async () => {
-		const result = await testCredential(credentialType, credentialData(sandbox(), { accessToken: 'wrong' }));
+		const result = await testCredential(
+			credentialType,
+			credentialData(sandbox(), { accessToken: 'wrong' }),
+		);
 		expect(result).toEqual(
 			expect.objectContaining({
 				status: 'Error',

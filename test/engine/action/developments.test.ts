@@ -14,36 +14,42 @@ const developments = (extra = {}) => ({
 describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 	beforeEach(() => sandbox().reset({ adShape }));
 
-	test.each(['es', 'pt'])('lists developments with their units, simplified (%s paths)', async (pathLanguage) => {
-		const result = await runPortal(sandbox(), developments(), { credentials: { pathLanguage } });
-		const items = jsonOf(result);
-		expect(items.length).toBeGreaterThanOrEqual(3);
-		for (const development of items) {
-			expect(development).toEqual(
-				expect.objectContaining({
-					developmentId: expect.any(Number),
-					developmentCode: expect.any(String),
-					title: expect.any(String),
-					modifiedAt: expect.stringMatching(/Z$/),
-					unitCount: (development.units as unknown[]).length,
-				}),
-			);
-			for (const unit of development.units as Array<Record<string, unknown>>) {
-				expect(unit).toEqual(
+	test.each(['es', 'pt'])(
+		'lists developments with their units, simplified (%s paths)',
+		async (pathLanguage) => {
+			const result = await runPortal(sandbox(), developments(), { credentials: { pathLanguage } });
+			const items = jsonOf(result);
+			expect(items.length).toBeGreaterThanOrEqual(3);
+			for (const development of items) {
+				expect(development).toEqual(
 					expect.objectContaining({
-						developmentId: development.developmentId,
-						isDevelopmentUnit: true,
+						developmentId: expect.any(Number),
+						developmentCode: expect.any(String),
+						title: expect.any(String),
 						modifiedAt: expect.stringMatching(/Z$/),
+						unitCount: (development.units as unknown[]).length,
 					}),
 				);
+				for (const unit of development.units as Array<Record<string, unknown>>) {
+					expect(unit).toEqual(
+						expect.objectContaining({
+							developmentId: development.developmentId,
+							isDevelopmentUnit: true,
+							modifiedAt: expect.stringMatching(/Z$/),
+						}),
+					);
+				}
 			}
-		}
-		expectPaired(result);
-	});
+			expectPaired(result);
+		},
+	);
 
 	test('One Item per Unit gives each unit with its development beside it', async () => {
 		const grouped = jsonOf(await runPortal(sandbox(), developments()));
-		const unitCount = grouped.reduce((sum, development) => sum + (development.unitCount as number), 0);
+		const unitCount = grouped.reduce(
+			(sum, development) => sum + (development.unitCount as number),
+			0,
+		);
 		const result = await runPortal(sandbox(), developments({ options: { itemPerUnit: true } }));
 		const units = jsonOf(result);
 		expect(units).toHaveLength(unitCount);
@@ -64,7 +70,9 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 		);
 		const [unit] = jsonOf(result);
 		expect(unit).toHaveProperty('idAvisoPlat');
-		expect(unit.desarrollo).toEqual(expect.objectContaining({ idDesarrolloPlat: unit.idDesarrolloPlat }));
+		expect(unit.desarrollo).toEqual(
+			expect.objectContaining({ idDesarrolloPlat: unit.idDesarrolloPlat }),
+		);
 		expect(unit.desarrollo).not.toHaveProperty('unidades');
 	});
 });

@@ -43,8 +43,14 @@ const credit = (extra: IDataObject = {}) => ({
 });
 
 async function deliveryOf(eventId: string) {
-	const [delivery] = await sandbox().waitForDeliveries((all) => all.some((d) => d.idEvento === eventId));
-	return sandbox().deliveries().find((d) => d.idEvento === eventId) ?? delivery;
+	const [delivery] = await sandbox().waitForDeliveries((all) =>
+		all.some((d) => d.idEvento === eventId),
+	);
+	return (
+		sandbox()
+			.deliveries()
+			.find((d) => d.idEvento === eventId) ?? delivery
+	);
 }
 
 describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
@@ -53,13 +59,22 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 	test('a CONTACTO lead needs only the email, and is delivered with the configured header', async () => {
 		const result = await runPortal(sandbox(), lead(), { credentials });
 		const [item] = jsonOf(result);
-		expect(item).toEqual({ simulated: true, eventType: 'CONTACTO', eventId: expect.any(String), code: 'ok' });
+		expect(item).toEqual({
+			simulated: true,
+			eventType: 'CONTACTO',
+			eventId: expect.any(String),
+			code: 'ok',
+		});
 		expectPaired(result);
 		const delivery = await deliveryOf(item.eventId as string);
 		expect(delivery.kind).toBe('CONTACTO');
 		expect(delivery.url).toBe(receiverUrl);
-		expect(delivery.headers).toEqual(expect.objectContaining({ Authorization: 'Bearer receiver-secret' }));
-		expect(delivery.body).toEqual(expect.objectContaining({ email: 'ana@example.com', referencia: 'DEMO-0001' }));
+		expect(delivery.headers).toEqual(
+			expect.objectContaining({ Authorization: 'Bearer receiver-secret' }),
+		);
+		expect(delivery.body).toEqual(
+			expect.objectContaining({ email: 'ana@example.com', referencia: 'DEMO-0001' }),
+		);
 	});
 
 	test('a CONTACTO_MENSAJE lead with every contact field, in the body language asked for', async () => {
@@ -77,7 +92,9 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 		const [item] = jsonOf(result);
 		expect(item.eventType).toBe('CONTACTO_MENSAJE');
 		const delivery = await deliveryOf(item.eventId as string);
-		expect(delivery.body).toEqual(expect.objectContaining({ name: 'Ana Pérez', message: '¿Sigue disponible?' }));
+		expect(delivery.body).toEqual(
+			expect.objectContaining({ name: 'Ana Pérez', message: '¿Sigue disponible?' }),
+		);
 	});
 
 	test('a credit event', async () => {
@@ -90,13 +107,19 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 
 describe('required fields are checked per event kind before anything is sent', () => {
 	test.each([
-		[{ contactEmail: '' }, 'Invalid parameter: Contact Email: contactEmail is required for CONTACTO'],
+		[
+			{ contactEmail: '' },
+			'Invalid parameter: Contact Email: contactEmail is required for CONTACTO',
+		],
 		[
 			{ eventType: 'CONTACTO_MENSAJE', contactName: 'Ana' },
 			'Invalid parameter: Contact Phone: contactPhone is required for CONTACTO_MENSAJE',
 		],
 		[{ adCode: '={{ "" }}' }, 'Invalid parameter: Ad Code: codigoAviso is required'],
-		[{ callbackUrl: 'n8n.example.com/hook' }, 'Invalid parameter: Callback URL: url must start with http:// or https://'],
+		[
+			{ callbackUrl: 'n8n.example.com/hook' },
+			'Invalid parameter: Callback URL: url must start with http:// or https://',
+		],
 	])('lead %j', async (parameters, message) => {
 		const result = await runPortal(sandbox(), lead(parameters));
 		expect(errorOf(result).message).toBe(message);
@@ -112,16 +135,21 @@ describe('required fields are checked per event kind before anything is sent', (
 test.each([
 	['lead', lead],
 	['credit', credit],
-])('a %s simulation is refused on a production credential, before any request', async (_kind, parameters) => {
-	const result = await runPortal(sandbox(), parameters(), { credentials: { environment: 'production' } });
-	expect(errorOf(result)).toEqual(
-		expect.objectContaining({
-			message: 'Sandbox operations are refused on a production credential',
-			description: expect.stringContaining('Environment is Sandbox'),
-		}),
-	);
-	expect(sandbox().deliveries()).toEqual([]);
-});
+])(
+	'a %s simulation is refused on a production credential, before any request',
+	async (_kind, parameters) => {
+		const result = await runPortal(sandbox(), parameters(), {
+			credentials: { environment: 'production' },
+		});
+		expect(errorOf(result)).toEqual(
+			expect.objectContaining({
+				message: 'Sandbox operations are refused on a production credential',
+				description: expect.stringContaining('Environment is Sandbox'),
+			}),
+		);
+		expect(sandbox().deliveries()).toEqual([]);
+	},
+);
 
 test('a LEC may simulate leads but not credit events', async () => {
 	const credentials = { accessToken: TOKENS.lec, interfaceKind: 'LEC' };

@@ -106,7 +106,8 @@ export interface OnceFault {
 /** A one-shot targeted fault: the next matching request(s) fail this way. */
 export async function failOnce(sandbox: Sandbox, fault: OnceFault): Promise<void> {
 	const answer = await admin(sandbox, 'POST', '/__sandbox/faults/once', fault);
-	if (answer.status !== 201) throw new Error(`The sandbox refused the fault: ${JSON.stringify(answer.json)}`);
+	if (answer.status !== 201)
+		throw new Error(`The sandbox refused the fault: ${JSON.stringify(answer.json)}`);
 }
 
 /** How many faults the sandbox has injected since its last reset. */
@@ -127,7 +128,11 @@ export async function interfaceState(sandbox: Sandbox, interfaceId: string) {
 
 /** Every ad of an agency with its internal fields (price, currency, online...). */
 export async function adminAds(sandbox: Sandbox, agencyCode: string, online = true) {
-	const answer = await admin(sandbox, 'GET', `/__sandbox/agencies/${agencyCode}/ads?online=${online}`);
+	const answer = await admin(
+		sandbox,
+		'GET',
+		`/__sandbox/agencies/${agencyCode}/ads?online=${online}`,
+	);
 	return answer.json as Array<Record<string, unknown> & { idAvisoPlat: number }>;
 }
 

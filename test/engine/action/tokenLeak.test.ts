@@ -17,7 +17,13 @@ function placesOf(secret: string, value: unknown, path = '$', seen = new Set<unk
 	seen.add(value);
 	if (Buffer.isBuffer(value)) return value.toString('utf8').includes(secret) ? [path] : [];
 	const places: string[] = [];
-	const entries = value instanceof Map ? [...value.entries()] : Object.getOwnPropertyNames(value).map((key) => [key, (value as Record<string, unknown>)[key]]);
+	const entries =
+		value instanceof Map
+			? [...value.entries()]
+			: Object.getOwnPropertyNames(value).map((key) => [
+					key,
+					(value as Record<string, unknown>)[key],
+				]);
 	for (const [key, child] of entries) {
 		if (typeof key === 'string' && key.includes(secret)) places.push(`${path}[key]`);
 		places.push(...placesOf(secret, child, `${path}.${String(key)}`, seen));
@@ -37,7 +43,13 @@ function expectNoSecret(result: RunNodeResult, secrets: string[]): void {
 	for (const secret of secrets) expect(placesOf(secret, kept)).toEqual([]);
 }
 
-const ad = (extra: IDataObject = {}) => ({ resource: 'ad', operation: 'getAll', agencyCode: 'INMO-001', returnAll: true, ...extra });
+const ad = (extra: IDataObject = {}) => ({
+	resource: 'ad',
+	operation: 'getAll',
+	agencyCode: 'INMO-001',
+	returnAll: true,
+	...extra,
+});
 const agencies = { resource: 'agency', operation: 'getAll', returnAll: true };
 const associate = (platformAdId: number, adCode = 'LEAK-1') => ({
 	resource: 'ad',
@@ -46,7 +58,11 @@ const associate = (platformAdId: number, adCode = 'LEAK-1') => ({
 	adCode,
 	platformAdId,
 });
-const subscribe = { resource: 'eventSubscription', operation: 'subscribe', eventKinds: ['CONTACTO'] };
+const subscribe = {
+	resource: 'eventSubscription',
+	operation: 'subscribe',
+	eventKinds: ['CONTACTO'],
+};
 const simulateCredit = {
 	resource: 'sandbox',
 	operation: 'simulateCreditEvent',
@@ -76,7 +92,13 @@ function cases(token: string): Case[] {
 		{
 			name: 'token refused (401), even after a new login',
 			parameters: agencies,
-			arrange: () => failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 401, body: echo(token), times: 2 }),
+			arrange: () =>
+				failOnce(sandbox(), {
+					path: '^/v1/inmobiliarias$',
+					status: 401,
+					body: echo(token),
+					times: 2,
+				}),
 		},
 		{ name: 'LEC refusal (403)', parameters: associate(54000010), as: 'lec' },
 		{ name: 'already associated (403)', parameters: associate(54000002, 'DEMO-0001') },
@@ -86,7 +108,11 @@ function cases(token: string): Case[] {
 		{ name: 'no configuration yet (400)', parameters: subscribe },
 		{ name: 'plan without callbacks (500)', parameters: subscribe, as: 'noCallbacks' },
 		{ name: 'LEC credit simulation (403)', parameters: simulateCredit, as: 'lec' },
-		{ name: 'production simulation', parameters: simulateCredit, credentials: { environment: 'production' } },
+		{
+			name: 'production simulation',
+			parameters: simulateCredit,
+			credentials: { environment: 'production' },
+		},
 		{ name: 'invalid parameter', parameters: associate(-1) },
 		{
 			name: '5xx until giving up',
@@ -96,18 +122,28 @@ function cases(token: string): Case[] {
 		{
 			name: '429 with a long Retry-After',
 			parameters: agencies,
-			arrange: () => failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 429, headers: { 'retry-after': '999' } }),
+			arrange: () =>
+				failOnce(sandbox(), {
+					path: '^/v1/inmobiliarias$',
+					status: 429,
+					headers: { 'retry-after': '999' },
+				}),
 		},
 		{
 			name: 'connection dropped',
 			parameters: associate(54000010),
 			arrange: () => failOnce(sandbox(), { path: '/asociar/', reset: true }),
 		},
-		{ name: 'nothing listening', parameters: agencies, credentials: { baseUrl: 'http://127.0.0.1:9' } },
+		{
+			name: 'nothing listening',
+			parameters: agencies,
+			credentials: { baseUrl: 'http://127.0.0.1:9' },
+		},
 		{
 			name: 'an error body echoing the token and the URL',
 			parameters: agencies,
-			arrange: () => failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 400, body: echo(token) }),
+			arrange: () =>
+				failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 400, body: echo(token) }),
 		},
 		{
 			name: 'an XML error body echoing the token',
@@ -126,10 +162,17 @@ function cases(token: string): Case[] {
 const LOGINS: Record<Caller, { token: string; client: string; secret: string }> = {
 	les: { token: TOKENS.les, client: 'demo-les-client', secret: 'demo-les-secret' },
 	lec: { token: TOKENS.lec, client: 'demo-lec-client', secret: 'demo-lec-secret' },
-	noCallbacks: { token: TOKENS.noCallbacks, client: 'nocallbacks-les-client', secret: 'nocallbacks-les-secret' },
+	noCallbacks: {
+		token: TOKENS.noCallbacks,
+		client: 'nocallbacks-les-client',
+		secret: 'nocallbacks-les-secret',
+	},
 };
 
-function credentialsOf(c: Case, mode: 'accessToken' | 'clientCredentials'): ICredentialDataDecryptedObject {
+function credentialsOf(
+	c: Case,
+	mode: 'accessToken' | 'clientCredentials',
+): ICredentialDataDecryptedObject {
 	const login = LOGINS[c.as ?? 'les'];
 	const base: ICredentialDataDecryptedObject =
 		mode === 'accessToken'

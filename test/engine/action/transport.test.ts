@@ -12,9 +12,27 @@ const callback = { callbackUrl: 'http://127.0.0.1:9/hook' };
 
 /** Every operation, with the method and path (Spanish, Portuguese) it must call. */
 const OPERATIONS: Array<[string, IDataObject, string, string, string]> = [
-	['agency getAll', { resource: 'agency', operation: 'getAll' }, 'GET', '/v1/inmobiliarias', '/v1/imobiliarias'],
-	['lookup getOperations', { resource: 'lookup', operation: 'getOperations' }, 'GET', '/v1/operaciones', '/v1/operacoes'],
-	['lookup getCurrencies', { resource: 'lookup', operation: 'getCurrencies' }, 'GET', '/v1/monedas', '/v1/moedas'],
+	[
+		'agency getAll',
+		{ resource: 'agency', operation: 'getAll' },
+		'GET',
+		'/v1/inmobiliarias',
+		'/v1/imobiliarias',
+	],
+	[
+		'lookup getOperations',
+		{ resource: 'lookup', operation: 'getOperations' },
+		'GET',
+		'/v1/operaciones',
+		'/v1/operacoes',
+	],
+	[
+		'lookup getCurrencies',
+		{ resource: 'lookup', operation: 'getCurrencies' },
+		'GET',
+		'/v1/monedas',
+		'/v1/moedas',
+	],
 	[
 		'ad getAll',
 		{ resource: 'ad', operation: 'getAll', agencyCode: 'INMO-001' },
@@ -31,7 +49,13 @@ const OPERATIONS: Array<[string, IDataObject, string, string, string]> = [
 	],
 	[
 		'ad associate',
-		{ resource: 'ad', operation: 'associate', agencyCode: 'INMO-001', adCode: 'MY CODE/1', platformAdId: 77 },
+		{
+			resource: 'ad',
+			operation: 'associate',
+			agencyCode: 'INMO-001',
+			adCode: 'MY CODE/1',
+			platformAdId: 77,
+		},
 		'PUT',
 		'/v1/inmobiliarias/INMO-001/avisos/MY%20CODE%2F1/asociar/77',
 		'/v1/imobiliarias/INMO-001/anuncios/MY%20CODE%2F1/asociar/77',
@@ -73,7 +97,14 @@ const OPERATIONS: Array<[string, IDataObject, string, string, string]> = [
 	],
 	[
 		'sandbox simulateLeadEvent',
-		{ resource: 'sandbox', operation: 'simulateLeadEvent', agencyCode: 'INMO-001', adCode: 'DEMO-0001', contactEmail: 'a@b.c', ...callback },
+		{
+			resource: 'sandbox',
+			operation: 'simulateLeadEvent',
+			agencyCode: 'INMO-001',
+			adCode: 'DEMO-0001',
+			contactEmail: 'a@b.c',
+			...callback,
+		},
 		'POST',
 		'/v1/callbacks/generacion/evento',
 		'/v1/callbacks/geracao/eventos',
@@ -90,16 +121,19 @@ const OPERATIONS: Array<[string, IDataObject, string, string, string]> = [
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each(['es', 'pt'] as const)('the path table, %s', (pathLanguage) => {
-	test.each(OPERATIONS)('%s calls its method and path', async (_name, parameters, method, es, pt) => {
-		await failOnce(sandbox(), {
-			method,
-			path: `^${escape(pathLanguage === 'es' ? es : pt)}$`,
-			status: 418,
-			body: { code: 'probe', message: 'the probe was hit' },
-		});
-		const result = await runPortal(sandbox(), parameters, { credentials: { pathLanguage } });
-		expect(errorOf(result).message).toBe('The portal answered HTTP 418: the probe was hit');
-	});
+	test.each(OPERATIONS)(
+		'%s calls its method and path',
+		async (_name, parameters, method, es, pt) => {
+			await failOnce(sandbox(), {
+				method,
+				path: `^${escape(pathLanguage === 'es' ? es : pt)}$`,
+				status: 418,
+				body: { code: 'probe', message: 'the probe was hit' },
+			});
+			const result = await runPortal(sandbox(), parameters, { credentials: { pathLanguage } });
+			expect(errorOf(result).message).toBe('The portal answered HTTP 418: the probe was hit');
+		},
+	);
 });
 
 const agencies = { resource: 'agency', operation: 'getAll', returnAll: true };
@@ -112,20 +146,34 @@ const associate = (platformAdId: number, adCode: string) => ({
 });
 
 async function unassociatedAd(): Promise<number> {
-	const ads = jsonOf(await runPortal(sandbox(), { resource: 'ad', operation: 'getAll', agencyCode: 'INMO-001', returnAll: true }));
+	const ads = jsonOf(
+		await runPortal(sandbox(), {
+			resource: 'ad',
+			operation: 'getAll',
+			agencyCode: 'INMO-001',
+			returnAll: true,
+		}),
+	);
 	return ads.find((ad) => !ad.isAssociated)!.platformAdId as number;
 }
 
 describe('retries of what is safe to repeat', () => {
-	test.each([500, 502, 503])('a GET answered %i twice succeeds on the third attempt', async (status) => {
-		await failOnce(sandbox(), { method: 'GET', path: '^/v1/inmobiliarias$', status, times: 2 });
-		const result = await runPortal(sandbox(), agencies);
-		expect(result.status).toBe('success');
-		expect(await injectedFaults(sandbox())).toBe(2);
-	});
+	test.each([500, 502, 503])(
+		'a GET answered %i twice succeeds on the third attempt',
+		async (status) => {
+			await failOnce(sandbox(), { method: 'GET', path: '^/v1/inmobiliarias$', status, times: 2 });
+			const result = await runPortal(sandbox(), agencies);
+			expect(result.status).toBe('success');
+			expect(await injectedFaults(sandbox())).toBe(2);
+		},
+	);
 
 	test('a 429 is repeated after its Retry-After', async () => {
-		await failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 429, headers: { 'retry-after': '1' } });
+		await failOnce(sandbox(), {
+			path: '^/v1/inmobiliarias$',
+			status: 429,
+			headers: { 'retry-after': '1' },
+		});
 		const result = await runPortal(sandbox(), agencies);
 		expect(result.status).toBe('success');
 		expect(await injectedFaults(sandbox())).toBe(1);
@@ -133,9 +181,16 @@ describe('retries of what is safe to repeat', () => {
 
 	test('a 429 is repeated even for a request that is not idempotent (nothing was done)', async () => {
 		const id = await unassociatedAd();
-		await failOnce(sandbox(), { method: 'PUT', path: '/asociar/', status: 429, headers: { 'retry-after': '0' } });
+		await failOnce(sandbox(), {
+			method: 'PUT',
+			path: '/asociar/',
+			status: 429,
+			headers: { 'retry-after': '0' },
+		});
 		const result = await runPortal(sandbox(), associate(id, 'AFTER-429'));
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ associated: true, alreadyAssociated: false })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ associated: true, alreadyAssociated: false }),
+		]);
 	});
 
 	test('a dropped connection on a GET is repeated', async () => {
@@ -168,7 +223,11 @@ describe('retries of what is safe to repeat', () => {
 	});
 
 	test('a Retry-After longer than a minute is not waited for', async () => {
-		await failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 429, headers: { 'retry-after': '3600' } });
+		await failOnce(sandbox(), {
+			path: '^/v1/inmobiliarias$',
+			status: 429,
+			headers: { 'retry-after': '3600' },
+		});
 		const result = await runPortal(sandbox(), agencies);
 		expect(errorOf(result)).toEqual(
 			expect.objectContaining({
@@ -183,7 +242,9 @@ describe('retries of what is safe to repeat', () => {
 		const id = await unassociatedAd();
 		await failOnce(sandbox(), { method: 'PUT', path: '/asociar/', status: 500, times: 3 });
 		const result = await runPortal(sandbox(), associate(id, 'ONCE-ONLY'));
-		expect(errorOf(result).description).toContain('not repeated automatically because repeating it is not safe');
+		expect(errorOf(result).description).toContain(
+			'not repeated automatically because repeating it is not safe',
+		);
 		expect(await injectedFaults(sandbox())).toBe(1);
 	});
 
@@ -196,8 +257,17 @@ describe('retries of what is safe to repeat', () => {
 
 	test('under random 5xx and 429 faults a Return All of every ad still completes', async () => {
 		sandbox().reset({ ads: 900 });
-		await admin(sandbox(), 'PUT', '/__sandbox/faults', { rate: 0.3, retryAfterSeconds: 0, seed: 7 });
-		const result = await runPortal(sandbox(), { resource: 'ad', operation: 'getAll', agencyCode: 'INMO-001', returnAll: true });
+		await admin(sandbox(), 'PUT', '/__sandbox/faults', {
+			rate: 0.3,
+			retryAfterSeconds: 0,
+			seed: 7,
+		});
+		const result = await runPortal(sandbox(), {
+			resource: 'ad',
+			operation: 'getAll',
+			agencyCode: 'INMO-001',
+			returnAll: true,
+		});
 		expect(result.status).toBe('success');
 		expect(jsonOf(result)).toHaveLength(900);
 		expect(await injectedFaults(sandbox())).toBeGreaterThan(0);
@@ -206,7 +276,11 @@ describe('retries of what is safe to repeat', () => {
 
 describe('error bodies that are not the JSON error object', () => {
 	test.each([
-		['XML', '<?xml version="1.0"?><error><code>bad</code><message>XML says no</message></error>', 'The portal refused the request: XML says no'],
+		[
+			'XML',
+			'<?xml version="1.0"?><error><code>bad</code><message>XML says no</message></error>',
+			'The portal refused the request: XML says no',
+		],
 		['plain text', 'Something is off', 'The portal refused the request: Something is off'],
 		['empty', '', 'The portal refused the request: bad request'],
 	])('%s on a 400', async (_kind, body, message) => {
@@ -232,13 +306,22 @@ describe('error bodies that are not the JSON error object', () => {
 	});
 
 	test('XML fault bodies from the fault injector are read too', async () => {
-		await admin(sandbox(), 'PUT', '/__sandbox/faults', { rate: 1, statuses: [503], xmlRate: 1, pathPattern: '^/v1/monedas$' });
+		await admin(sandbox(), 'PUT', '/__sandbox/faults', {
+			rate: 1,
+			statuses: [503],
+			xmlRate: 1,
+			pathPattern: '^/v1/monedas$',
+		});
 		const result = await runPortal(sandbox(), { resource: 'lookup', operation: 'getCurrencies' });
 		expect(errorOf(result).description).toContain('The portal said: "Service unavailable"');
 	});
 
 	test('an unknown 403 says access was denied and what to check', async () => {
-		await failOnce(sandbox(), { path: '^/v1/inmobiliarias$', status: 403, body: { code: 'forbidden', message: 'Nope' } });
+		await failOnce(sandbox(), {
+			path: '^/v1/inmobiliarias$',
+			status: 403,
+			body: { code: 'forbidden', message: 'Nope' },
+		});
 		const result = await runPortal(sandbox(), agencies);
 		expect(errorOf(result)).toEqual(
 			expect.objectContaining({

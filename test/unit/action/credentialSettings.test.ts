@@ -1,5 +1,9 @@
 /** The credential's fields as n8n fills them in, and the settings the transport reads from them. */
-import { NodeHelpers, type ICredentialDataDecryptedObject, type INodeParameters } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type ICredentialDataDecryptedObject,
+	type INodeParameters,
+} from 'n8n-workflow';
 import { RealEstatePortalApi } from '../../../credentials/RealEstatePortalApi.credentials';
 import {
 	CredentialSettingsError,
@@ -43,7 +47,13 @@ test('a production credential has no default base URL, and cannot be used withou
 
 test('settings: trailing slashes dropped, unknown values fall back to the defaults', () => {
 	expect(
-		portalSettingsOf({ baseUrl: ' https://api.portal.example/ ', environment: 'production', pathLanguage: 'pt', interfaceKind: 'LEC', authentication: 'clientCredentials' }),
+		portalSettingsOf({
+			baseUrl: ' https://api.portal.example/ ',
+			environment: 'production',
+			pathLanguage: 'pt',
+			interfaceKind: 'LEC',
+			authentication: 'clientCredentials',
+		}),
 	).toEqual({
 		environment: 'production',
 		baseUrl: 'https://api.portal.example',
@@ -52,20 +62,30 @@ test('settings: trailing slashes dropped, unknown values fall back to the defaul
 		authentication: 'clientCredentials',
 	});
 	expect(portalSettingsOf({ baseUrl: '', pathLanguage: 'fr' })).toEqual(
-		expect.objectContaining({ environment: 'sandbox', baseUrl: SANDBOX_EMULATOR_URL, pathLanguage: 'es', interfaceKind: 'LES' }),
+		expect.objectContaining({
+			environment: 'sandbox',
+			baseUrl: SANDBOX_EMULATOR_URL,
+			pathLanguage: 'es',
+			interfaceKind: 'LES',
+		}),
 	);
 });
 
 test('a base URL that is not http(s) is refused with the field named', () => {
-	expect(() => portalSettingsOf({ baseUrl: 'ftp://portal' })).toThrow(/Base URL "ftp:\/\/portal" must start with http/);
+	expect(() => portalSettingsOf({ baseUrl: 'ftp://portal' })).toThrow(
+		/Base URL "ftp:\/\/portal" must start with http/,
+	);
 });
 
 test('the secrets to scrub: token, session token and client secret', () => {
-	expect(secretsOf({ accessToken: 'tok-1', sessionToken: 'ses-2', clientSecret: 'sec-3', clientId: 'id-4' })).toEqual([
-		'tok-1',
-		'ses-2',
-		'sec-3',
-	]);
+	expect(
+		secretsOf({
+			accessToken: 'tok-1',
+			sessionToken: 'ses-2',
+			clientSecret: 'sec-3',
+			clientId: 'id-4',
+		}),
+	).toEqual(['tok-1', 'ses-2', 'sec-3']);
 });
 
 test('the token goes in the access_token query parameter only', () => {

@@ -3,13 +3,22 @@ import { readServiceError } from '../../../nodes/shared/errorBody';
 import { redact } from '../../../nodes/shared/redact';
 
 test.each([
-	[{ code: 'not_found', message: 'No agency' }, { code: 'not_found', message: 'No agency' }],
-	['{"code":"bad_request","message":"titulo: too long"}', { code: 'bad_request', message: 'titulo: too long' }],
+	[
+		{ code: 'not_found', message: 'No agency' },
+		{ code: 'not_found', message: 'No agency' },
+	],
+	[
+		'{"code":"bad_request","message":"titulo: too long"}',
+		{ code: 'bad_request', message: 'titulo: too long' },
+	],
 	[
 		'<?xml version="1.0"?><OAuth2Exception><error>invalid_client</error><error_description>Bad client credentials</error_description></OAuth2Exception>',
 		{ code: 'invalid_client', message: 'Bad client credentials' },
 	],
-	['<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', { message: '502 Bad Gateway' }],
+	[
+		'<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+		{ message: '502 Bad Gateway' },
+	],
 	['  Service down  ', { message: 'Service down' }],
 	[Buffer.from('{"code":"x","message":"from a buffer"}'), { code: 'x', message: 'from a buffer' }],
 	['', {}],

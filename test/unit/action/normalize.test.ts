@@ -21,7 +21,7 @@ const shapeB = {
 	publicacion: 'SIMPLE',
 	claveInterna: 'CI-1',
 	dataModificacao: INSTANT,
-	'publicação': 'SIMPLE',
+	publicação: 'SIMPLE',
 };
 
 const shapeA = {
@@ -32,7 +32,11 @@ const shapeA = {
 	fechaModificado: '2025-01-15 12:30:00.25',
 	idAvisoPlat: 54000002,
 	idDesarrolloPlat: null,
-	imagen: { titulo: 'Cochera', urlImagenOriginal: 'https://img/1.jpg', urlImagenPortal: 'https://img/1_s.jpg' },
+	imagen: {
+		titulo: 'Cochera',
+		urlImagenOriginal: 'https://img/1.jpg',
+		urlImagenPortal: 'https://img/1_s.jpg',
+	},
 	publicacion: 'SIMPLE',
 	tipoDeAviso: 'AVISO_CLASIFICADO',
 	tipoDePropiedad: 7,
@@ -52,9 +56,29 @@ test('both shapes give the same fields, the common ones with the same values', (
 	const fromA = normalizeAd(shapeA);
 	const fromB = normalizeAd(shapeB);
 	expect(Object.keys(fromA).sort()).toEqual(Object.keys(fromB).sort());
-	const common = ['platformAdId', 'adCode', 'isAssociated', 'title', 'adType', 'publication', 'internalKey', 'developmentId', 'developmentCode', 'isDevelopmentUnit', 'modifiedAt'] as const;
+	const common = [
+		'platformAdId',
+		'adCode',
+		'isAssociated',
+		'title',
+		'adType',
+		'publication',
+		'internalKey',
+		'developmentId',
+		'developmentCode',
+		'isDevelopmentUnit',
+		'modifiedAt',
+	] as const;
 	for (const key of common) expect(fromA[key]).toEqual(fromB[key]);
-	expect(fromB).toEqual(expect.objectContaining({ modifiedAt: ISO, isAssociated: true, isDevelopmentUnit: false, location: null, image: null }));
+	expect(fromB).toEqual(
+		expect.objectContaining({
+			modifiedAt: ISO,
+			isAssociated: true,
+			isDevelopmentUnit: false,
+			location: null,
+			image: null,
+		}),
+	);
 });
 
 test('shape A extras: location with numbers and a boolean, image, property type', () => {
@@ -70,14 +94,30 @@ test('shape A extras: location with numbers and a boolean, image, property type'
 				longitude: -58.4301,
 				showMap: true,
 			},
-			image: { title: 'Cochera', originalUrl: 'https://img/1.jpg', portalUrl: 'https://img/1_s.jpg' },
+			image: {
+				title: 'Cochera',
+				originalUrl: 'https://img/1.jpg',
+				portalUrl: 'https://img/1_s.jpg',
+			},
 		}),
 	);
 });
 
 test('an ad not associated to the caller, a development unit', () => {
-	const unit = normalizeAd({ ...shapeB, codigoAviso: null, idDesarrolloPlat: 7100002, codigoDesarrollo: 'DES-001' });
-	expect(unit).toEqual(expect.objectContaining({ adCode: null, isAssociated: false, developmentId: 7100002, isDevelopmentUnit: true }));
+	const unit = normalizeAd({
+		...shapeB,
+		codigoAviso: null,
+		idDesarrolloPlat: 7100002,
+		codigoDesarrollo: 'DES-001',
+	});
+	expect(unit).toEqual(
+		expect.objectContaining({
+			adCode: null,
+			isAssociated: false,
+			developmentId: 7100002,
+			isDevelopmentUnit: true,
+		}),
+	);
 });
 
 test.each([
@@ -103,14 +143,36 @@ test('a development with units as a bare array or a page envelope', () => {
 		ubicacion: shapeA.ubicacion,
 	};
 	const bare = normalizeDevelopment({ ...development, unidades: [shapeB, shapeB] });
-	const paged = normalizeDevelopment({ ...development, unidades: { number: 0, size: 2, total: 2, content: [shapeB, shapeB] } });
+	const paged = normalizeDevelopment({
+		...development,
+		unidades: { number: 0, size: 2, total: 2, content: [shapeB, shapeB] },
+	});
 	expect(bare).toEqual(paged);
-	expect(bare).toEqual(expect.objectContaining({ developmentId: 7100002, title: 'Torre Alameda', modifiedAt: ISO, unitCount: 2 }));
+	expect(bare).toEqual(
+		expect.objectContaining({
+			developmentId: 7100002,
+			title: 'Torre Alameda',
+			modifiedAt: ISO,
+			unitCount: 2,
+		}),
+	);
 	expect(normalizeDevelopment(development).units).toEqual([]);
 });
 
 test('an agency', () => {
 	expect(
-		normalizeAgency({ codigoInmobiliaria: 'INMO-001', idPlat: 30001, nombre: 'Demo', habilitadoDesde: INSTANT, bloqueada: false }),
-	).toEqual({ agencyCode: 'INMO-001', platformId: 30001, name: 'Demo', enabledSince: ISO, blocked: false });
+		normalizeAgency({
+			codigoInmobiliaria: 'INMO-001',
+			idPlat: 30001,
+			nombre: 'Demo',
+			habilitadoDesde: INSTANT,
+			bloqueada: false,
+		}),
+	).toEqual({
+		agencyCode: 'INMO-001',
+		platformId: 30001,
+		name: 'Demo',
+		enabledSince: ISO,
+		blocked: false,
+	});
 });

@@ -62,8 +62,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		LABELS,
 		itemIndex,
 	);
-	const tolerant = this.getNodeParameter('options.alreadyAssociatedIsSuccess', itemIndex, false) as boolean;
-	const summary = { agencyCode: params.agencyCode, adCode: params.adCode, platformAdId: params.adId };
+	const tolerant = this.getNodeParameter(
+		'options.alreadyAssociatedIsSuccess',
+		itemIndex,
+		false,
+	) as boolean;
+	const summary = {
+		agencyCode: params.agencyCode,
+		adCode: params.adCode,
+		platformAdId: params.adId,
+	};
 	const outcome = await portalRequest(this, 'associateAd', { pathParams: params, itemIndex }).then(
 		(body) => ({ body }),
 		(error: unknown) => ({ error }),

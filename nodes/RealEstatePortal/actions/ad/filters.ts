@@ -123,14 +123,18 @@ const filtersSchema = z
 		precioHasta: price,
 		precioDesde: price,
 		operacion: text,
-		idAvisoPlat: z.coerce.number().int('must be a whole number').nonnegative('must not be negative'),
+		idAvisoPlat: z.coerce
+			.number()
+			.int('must be a whole number')
+			.nonnegative('must not be negative'),
 		idTipoDePropiedad: idList,
 		titulo: text,
 	})
 	.partial()
 	.strict()
 	.refine(
-		(f) => f.precioDesde === undefined || f.precioHasta === undefined || f.precioDesde <= f.precioHasta,
+		(f) =>
+			f.precioDesde === undefined || f.precioHasta === undefined || f.precioDesde <= f.precioHasta,
 		{ path: ['precioDesde'], message: 'must not be greater than Maximum Price' },
 	);
 

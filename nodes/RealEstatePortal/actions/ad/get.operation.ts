@@ -51,11 +51,31 @@ const adCodeSchema = z.string().trim().min(1, 'is required');
 function readWanted(ctx: IExecuteFunctions, itemIndex: number) {
 	const node = ctx.getNode();
 	if (ctx.getNodeParameter('findBy', itemIndex) === 'adCode') {
-		const code = validateInput(node, adCodeSchema, stringParameter(ctx, 'adCode', itemIndex), { '': 'Ad Code' }, itemIndex);
-		return { query: { codigoAviso: code }, matches: (ad: IDataObject) => ad.codigoAviso === code, what: `ad code "${code}"` };
+		const code = validateInput(
+			node,
+			adCodeSchema,
+			stringParameter(ctx, 'adCode', itemIndex),
+			{ '': 'Ad Code' },
+			itemIndex,
+		);
+		return {
+			query: { codigoAviso: code },
+			matches: (ad: IDataObject) => ad.codigoAviso === code,
+			what: `ad code "${code}"`,
+		};
 	}
-	const id = validateInput(node, platformAdIdSchema, ctx.getNodeParameter('platformAdId', itemIndex), { '': 'Platform Ad ID' }, itemIndex);
-	return { query: { idAvisoPlat: id }, matches: (ad: IDataObject) => Number(ad.idAvisoPlat) === id, what: `platform ID ${id}` };
+	const id = validateInput(
+		node,
+		platformAdIdSchema,
+		ctx.getNodeParameter('platformAdId', itemIndex),
+		{ '': 'Platform Ad ID' },
+		itemIndex,
+	);
+	return {
+		query: { idAvisoPlat: id },
+		matches: (ad: IDataObject) => Number(ad.idAvisoPlat) === id,
+		what: `platform ID ${id}`,
+	};
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -69,11 +89,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// The service may answer every ad for a filter it dislikes (rule 4), so the match is checked here.
 	const ad = ads.find(wanted.matches);
 	if (!ad) {
-		throw new NodeOperationError(this.getNode(), `Ad not found: no online ad with ${wanted.what} in agency ${agencyCode}`, {
-			description:
-				'The summary lists online ads only. An offline ad is not found, and an ad code is found only once your interface has associated it (Ad → Associate).',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Ad not found: no online ad with ${wanted.what} in agency ${agencyCode}`,
+			{
+				description:
+					'The summary lists online ads only. An offline ad is not found, and an ad code is found only once your interface has associated it (Ad → Associate).',
+				itemIndex,
+			},
+		);
 	}
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return [simplify ? normalizeAd(ad) : ad];

@@ -11,15 +11,27 @@ import { portalRequest, readPortalSettings } from '../../../shared/transport';
 import { validateInput } from '../../../shared/validation';
 
 const EVENT_KIND_OPTIONS: Record<EventKind, { name: string; description: string }> = {
-	AVISO_ACTIVIDAD: { name: 'Ad Activity', description: 'An ad was added, removed or modified (AVISO_ACTIVIDAD)' },
-	AVISO_CALIDAD: { name: 'Ad Quality', description: 'The quality score of an ad changed (AVISO_CALIDAD)' },
+	AVISO_ACTIVIDAD: {
+		name: 'Ad Activity',
+		description: 'An ad was added, removed or modified (AVISO_ACTIVIDAD)',
+	},
+	AVISO_CALIDAD: {
+		name: 'Ad Quality',
+		description: 'The quality score of an ad changed (AVISO_CALIDAD)',
+	},
 	AVISO_ESTADO_PUBLICACION: {
 		name: 'Ad Publication State',
 		description: 'An ad went online or offline (AVISO_ESTADO_PUBLICACION)',
 	},
 	CREDITO: { name: 'Credits', description: "An agency's publication plan changed (CREDITO)" },
-	CONTACTO: { name: 'Lead', description: 'A prospect viewed the phone number or contacted (CONTACTO)' },
-	CONTACTO_MENSAJE: { name: 'Lead Message', description: 'A prospect sent a message (CONTACTO_MENSAJE)' },
+	CONTACTO: {
+		name: 'Lead',
+		description: 'A prospect viewed the phone number or contacted (CONTACTO)',
+	},
+	CONTACTO_MENSAJE: {
+		name: 'Lead Message',
+		description: 'A prospect sent a message (CONTACTO_MENSAJE)',
+	},
 };
 
 const eventKindsSchema = z
@@ -55,7 +67,13 @@ export function subscriptionOperation(operation: 'subscribeEvent' | 'unsubscribe
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const given = this.getNodeParameter('eventKinds', itemIndex, []);
-		const kinds = validateInput(this.getNode(), eventKindsSchema, given, { '': 'Event Kinds' }, itemIndex);
+		const kinds = validateInput(
+			this.getNode(),
+			eventKindsSchema,
+			given,
+			{ '': 'Event Kinds' },
+			itemIndex,
+		);
 		const { interfaceKind } = await readPortalSettings(this);
 		const results: IDataObject[] = [];
 		for (const eventKind of [...new Set(kinds)]) {

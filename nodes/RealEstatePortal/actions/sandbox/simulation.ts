@@ -30,12 +30,19 @@ export interface Simulation<S extends z.ZodTypeAny> {
 	/** Body field → parameter display name, for validation messages. */
 	labels: FieldLabels;
 	/** The body's own fields from the parameters (`read` gives a trimmed parameter, '' if empty). */
-	fields: (read: (name: string) => string, ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
+	fields: (
+		read: (name: string) => string,
+		ctx: IExecuteFunctions,
+		itemIndex: number,
+	) => IDataObject;
 	eventTypeOf: (body: z.infer<S>) => string;
 }
 
 export function simulationExecute<S extends z.ZodTypeAny>(simulation: Simulation<S>) {
-	return async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<IDataObject[]> {
 		await requireSandbox(this, itemIndex);
 		const read = (name: string) => stringParameter(this, name, itemIndex);
 		const body = validateInput(
@@ -48,7 +55,10 @@ export function simulationExecute<S extends z.ZodTypeAny>(simulation: Simulation
 			simulation.labels,
 			itemIndex,
 		);
-		const answer = await portalRequest<IDataObject>(this, simulation.operation, { body, itemIndex });
+		const answer = await portalRequest<IDataObject>(this, simulation.operation, {
+			body,
+			itemIndex,
+		});
 		return [
 			{
 				simulated: true,
