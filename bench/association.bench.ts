@@ -33,32 +33,51 @@ const FAULTS = { rate: 0.003, statuses: [429], retryAfterSeconds: 1, pathPattern
 const BATCH_SIZE = 100;
 
 async function associations(sandbox: SandboxProcess): Promise<AdAssociation[]> {
-	return (await sandbox.admin<{ associations: AdAssociation[] }>('GET', `/interfaces/${INTERFACE}`)).associations;
+	return (await sandbox.admin<{ associations: AdAssociation[] }>('GET', `/interfaces/${INTERFACE}`))
+		.associations;
 }
 
 /** The first `count` online ads of INMO-001 not yet associated to the interface, with a code each. */
 async function freeAds(sandbox: SandboxProcess, count: number): Promise<AdAssociation[]> {
-	const ads = await sandbox.admin<Array<{ idAvisoPlat: number }>>('GET', '/agencies/INMO-001/ads?online=true');
+	const ads = await sandbox.admin<Array<{ idAvisoPlat: number }>>(
+		'GET',
+		'/agencies/INMO-001/ads?online=true',
+	);
 	const taken = new Set((await associations(sandbox)).map((entry) => entry.idAvisoPlat));
 	const free = ads.filter((ad) => !taken.has(ad.idAvisoPlat)).slice(0, count);
 	if (free.length < count) throw new Error(`only ${free.length} free ads for ${count} items`);
-	return free.map((ad) => ({ idAvisoPlat: ad.idAvisoPlat, codigoAviso: `BENCH-${ad.idAvisoPlat}` }));
+	return free.map((ad) => ({
+		idAvisoPlat: ad.idAvisoPlat,
+		codigoAviso: `BENCH-${ad.idAvisoPlat}`,
+	}));
 }
 
 /** Listed ads associated exactly once with their code, as the emulator sees it. */
-function associatedOnce(input: AdAssociation[], after: AdAssociation[]): { once: number; duplicates: number } {
+function associatedOnce(
+	input: AdAssociation[],
+	after: AdAssociation[],
+): { once: number; duplicates: number } {
 	const counts = new Map<number, number>();
-	for (const entry of after) counts.set(entry.idAvisoPlat, (counts.get(entry.idAvisoPlat) ?? 0) + 1);
+	for (const entry of after)
+		counts.set(entry.idAvisoPlat, (counts.get(entry.idAvisoPlat) ?? 0) + 1);
 	const codes = new Map(after.map((entry) => [entry.idAvisoPlat, entry.codigoAviso]));
-	const once = input.filter((ad) => counts.get(ad.idAvisoPlat) === 1 && codes.get(ad.idAvisoPlat) === ad.codigoAviso);
-	return { once: once.length, duplicates: [...counts.values()].filter((count) => count > 1).length };
+	const once = input.filter(
+		(ad) => counts.get(ad.idAvisoPlat) === 1 && codes.get(ad.idAvisoPlat) === ad.codigoAviso,
+	);
+	return {
+		once: once.length,
+		duplicates: [...counts.values()].filter((count) => count > 1).length,
+	};
 }
 
 export async function associationBench({ size }: BenchOptions): Promise<BenchResult> {
 	const items = bySize(size, { tiny: 200, full: 5_000 });
 	const pairs = bySize(size, { tiny: 1, full: 2 });
 	const sandbox = await startSandboxProcess({ SANDBOX_ADS: String(Math.max(items * 2, 1_000)) });
-	const inputFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-association-')), 'input.json');
+	const inputFile = path.join(
+		fs.mkdtempSync(path.join(os.tmpdir(), 'bench-association-')),
+		'input.json',
+	);
 	const rounds: BenchResult['rounds'] = [];
 	try {
 		const input = await freeAds(sandbox, items);
@@ -116,7 +135,10 @@ export async function associationBench({ size }: BenchOptions): Promise<BenchRes
 		ratios: [
 			{ metric: 'wall time', value: ratio(ours['wall ms (median)'], baseline['wall ms (median)']) },
 			{ metric: 'CPU time', value: ratio(ours['CPU ms (median)'], baseline['CPU ms (median)']) },
-			{ metric: 'peak RSS', value: ratio(ours['peak RSS MiB (median)'], baseline['peak RSS MiB (median)']) },
+			{
+				metric: 'peak RSS',
+				value: ratio(ours['peak RSS MiB (median)'], baseline['peak RSS MiB (median)']),
+			},
 		],
 		goals: [
 			{ text: 'ours: no item lost', met: ours['lost (all rounds)'] === 0 },

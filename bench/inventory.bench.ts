@@ -22,10 +22,15 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 	const rounds: BenchResult['rounds'] = [];
 	try {
 		for (const { round, side } of interleaved<Side>(pairs, 'ours', 'baseline')) {
-			const figures = await runRound<InventoryRound>('inventory.round.ts', { side, url: sandbox.url });
+			const figures = await runRound<InventoryRound>('inventory.round.ts', {
+				side,
+				url: sandbox.url,
+			});
 			if (figures.ads !== ads) throw new Error(`${side} exported ${figures.ads} ads of ${ads}`);
 			rounds.push({ side, round, ...figures });
-			console.log(`  round ${round} ${side.padEnd(8)} ${figures.wallMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB`);
+			console.log(
+				`  round ${round} ${side.padEnd(8)} ${figures.wallMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB`,
+			);
 		}
 	} finally {
 		await sandbox.stop();
@@ -58,7 +63,10 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 			{ metric: 'wall time', value: wall },
 			{ metric: 'CPU time', value: ratio(ours['CPU ms (median)'], baseline['CPU ms (median)']) },
 			{ metric: 'peak RSS', value: peak },
-			{ metric: 'RSS growth', value: ratio(ours['RSS growth MiB (median)'], baseline['RSS growth MiB (median)']) },
+			{
+				metric: 'RSS growth',
+				value: ratio(ours['RSS growth MiB (median)'], baseline['RSS growth MiB (median)']),
+			},
 		],
 		goals: [
 			{ text: 'wall time ratio <= 1.0', met: wall <= 1 },

@@ -26,9 +26,13 @@ const PACKED = ['dist', 'package.json', 'index.js', 'README.md', 'LICENSE'];
 async function snapshotPackage(): Promise<string> {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-package-'));
 	const script = `test -f dist/credentials/RealEstatePortalApi.credentials.js || npm run --silent build; cp -r ${PACKED.join(' ')} "$0"`;
-	await run('flock', [path.join(projectRoot, '.cache', 'install-package.lock'), 'sh', '-c', script, folder], {
-		cwd: projectRoot,
-	});
+	await run(
+		'flock',
+		[path.join(projectRoot, '.cache', 'install-package.lock'), 'sh', '-c', script, folder],
+		{
+			cwd: projectRoot,
+		},
+	);
 	return folder;
 }
 const LOAD_GOAL_MS = 50;
@@ -38,7 +42,9 @@ function ourFiles(packageDir: string): string[] {
 	const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
 		n8n: { nodes: string[]; credentials: string[] };
 	};
-	return [...manifest.n8n.nodes, ...manifest.n8n.credentials].map((file) => path.join(packageDir, file));
+	return [...manifest.n8n.nodes, ...manifest.n8n.credentials].map((file) =>
+		path.join(packageDir, file),
+	);
 }
 
 interface LoadSide {
@@ -58,16 +64,32 @@ async function coldLoadMs(side: Side, packageDir: string): Promise<number> {
 	const { preload, files } = sides[side](packageDir);
 	// As n8n does for community packages: its own modules (n8n-workflow, zod) on NODE_PATH.
 	const env = { ...process.env, NODE_PATH: path.join(projectRoot, 'node_modules') };
-	const { stdout } = await run(process.execPath, [path.join(__dirname, 'rounds', 'coldLoad.js'), preload, ...files], {
-		env,
-	});
+	const { stdout } = await run(
+		process.execPath,
+		[path.join(__dirname, 'rounds', 'coldLoad.js'), preload, ...files],
+		{
+			env,
+		},
+	);
 	return (JSON.parse(stdout) as { elapsedMs: number }).elapsedMs;
 }
 
-async function packedSize(packageDir: string): Promise<{ sizeKB: number; unpackedKB: number; files: number }> {
-	const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: packageDir });
-	const [packed] = JSON.parse(stdout) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
-	return { sizeKB: packed.size / 1000, unpackedKB: packed.unpackedSize / 1000, files: packed.entryCount };
+async function packedSize(
+	packageDir: string,
+): Promise<{ sizeKB: number; unpackedKB: number; files: number }> {
+	const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: packageDir,
+	});
+	const [packed] = JSON.parse(stdout) as Array<{
+		size: number;
+		unpackedSize: number;
+		entryCount: number;
+	}>;
+	return {
+		sizeKB: packed.size / 1000,
+		unpackedKB: packed.unpackedSize / 1000,
+		files: packed.entryCount,
+	};
 }
 
 export async function packageCostBench({ size }: BenchOptions): Promise<BenchResult> {
@@ -84,8 +106,14 @@ export async function packageCostBench({ size }: BenchOptions): Promise<BenchRes
 		fs.rmSync(packageDir, { recursive: true, force: true });
 	}
 	const figuresOf = (side: Side) => {
-		const samples = rounds.filter((entry) => entry.side === side).map((entry) => entry.loadMs as number);
-		return { 'cold load ms (median)': median(samples), 'cold load ms (p90)': percentile(samples, 90), samples: samples.length };
+		const samples = rounds
+			.filter((entry) => entry.side === side)
+			.map((entry) => entry.loadMs as number);
+		return {
+			'cold load ms (median)': median(samples),
+			'cold load ms (p90)': percentile(samples, 90),
+			samples: samples.length,
+		};
 	};
 	const ours = figuresOf('ours');
 	const baseline = figuresOf('baseline');
@@ -99,11 +127,27 @@ export async function packageCostBench({ size }: BenchOptions): Promise<BenchRes
 			'1 credential file versus n8n-nodes-base HttpRequest.node.js (V1-V3) + Webhook.node.js; n8n-workflow ' +
 			'preloaded and not timed. Tarball: npm pack --dry-run. Both on a private copy of the built package.',
 		rounds,
-		summary: { ours: { ...ours, 'tarball kB': tarball.sizeKB, 'unpacked kB': tarball.unpackedKB, files: tarball.files }, baseline },
+		summary: {
+			ours: {
+				...ours,
+				'tarball kB': tarball.sizeKB,
+				'unpacked kB': tarball.unpackedKB,
+				files: tarball.files,
+			},
+			baseline,
+		},
 		ratios: [
 			{ metric: 'cold load', value: ratio(oursLoad, baseline['cold load ms (median)']) },
-			{ metric: 'cold load vs goal', value: ratio(oursLoad, LOAD_GOAL_MS), of: `ours / ${LOAD_GOAL_MS} ms goal` },
-			{ metric: 'tarball vs goal', value: ratio(tarball.sizeKB, SIZE_GOAL_KB), of: `ours / ${SIZE_GOAL_KB} kB goal` },
+			{
+				metric: 'cold load vs goal',
+				value: ratio(oursLoad, LOAD_GOAL_MS),
+				of: `ours / ${LOAD_GOAL_MS} ms goal`,
+			},
+			{
+				metric: 'tarball vs goal',
+				value: ratio(tarball.sizeKB, SIZE_GOAL_KB),
+				of: `ours / ${SIZE_GOAL_KB} kB goal`,
+			},
 		],
 		goals: [
 			{ text: `cold load < ${LOAD_GOAL_MS} ms (median)`, met: oursLoad < LOAD_GOAL_MS },

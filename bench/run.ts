@@ -33,9 +33,13 @@ async function main() {
 	console.log(`bench ${options.size} on ${JSON.stringify(machine())}, n8n 2.41.1`);
 	console.log('building dist/ (npm run build)');
 	// The same lock as scripts/n8n/install-package.sh: an end-to-end test may be packing dist/ right now.
-	await promisify(execFile)('flock', [path.join(projectRoot, '.cache', 'install-package.lock'), 'npm', 'run', '--silent', 'build'], {
-		cwd: projectRoot,
-	});
+	await promisify(execFile)(
+		'flock',
+		[path.join(projectRoot, '.cache', 'install-package.lock'), 'npm', 'run', '--silent', 'build'],
+		{
+			cwd: projectRoot,
+		},
+	);
 	const failed: string[] = [];
 	for (const [name, bench] of benchmarks) {
 		if (options.only && !options.only.includes(name)) continue;
@@ -49,7 +53,9 @@ async function main() {
 			console.error(`benchmark ${name} FAILED:`, error);
 		}
 	}
-	console.log(`\nall done in ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`);
+	console.log(
+		`\nall done in ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`,
+	);
 	process.exitCode = failed.length ? 1 : 0;
 }
 

@@ -36,7 +36,10 @@ const SUMMARY = '/v1/inmobiliarias/INMO-001/avisos/online/resumen';
 const scenarios: Array<{ name: string; path: string; isTarget?: boolean }> = [
 	{ name: 'baseline: currencies lookup', path: `/v1/monedas?${TOKEN}` },
 	{ name: 'ad summary, first page (20)', path: `${SUMMARY}?${TOKEN}`, isTarget: true },
-	{ name: 'ad summary, page 50 of 200', path: `${SUMMARY}?${TOKEN}&pageable.page=50&pageable.size=200` },
+	{
+		name: 'ad summary, page 50 of 200',
+		path: `${SUMMARY}?${TOKEN}&pageable.page=50&pageable.size=200`,
+	},
 	{
 		name: 'ad summary, 4 filters (full scan)',
 		path: `${SUMMARY}?${TOKEN}&operacion=VENTA&codigoMoneda=USD&precioHasta=300000&titulo=departamento`,
@@ -47,7 +50,9 @@ export async function sandboxBench({ size }: BenchOptions): Promise<BenchResult>
 	const durationSeconds = Number(process.env.BENCH_DURATION ?? bySize(size, { tiny: 1, full: 8 }));
 	const started = Date.now();
 	const sandbox = await startSandboxProcess({ SANDBOX_ADS: String(ADS) });
-	console.log(`  sandbox with ${ADS} ads up in ${Date.now() - started} ms (process start included) at ${sandbox.url}`);
+	console.log(
+		`  sandbox with ${ADS} ads up in ${Date.now() - started} ms (process start included) at ${sandbox.url}`,
+	);
 	console.log(`  ${CONNECTIONS} connections, ${durationSeconds} s per scenario`);
 	const rounds: BenchResult['rounds'] = [];
 	const summary: BenchResult['summary'] = {};
@@ -64,7 +69,12 @@ export async function sandboxBench({ size }: BenchOptions): Promise<BenchResult>
 			const perSecond = result.requests.average;
 			baseline ||= perSecond;
 			const failures = result.non2xx + result.errors + result.timeouts;
-			const figures = { 'req/s': perSecond, 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failures };
+			const figures = {
+				'req/s': perSecond,
+				'p50 ms': result.latency.p50,
+				'p99 ms': result.latency.p99,
+				failures,
+			};
 			rounds.push({ side: scenario.name, round: 1, ...figures });
 			summary[scenario.name] = { ...figures, 'x of baseline': ratio(perSecond, baseline) };
 			if (scenario.isTarget) target = { perSecond, failures };
@@ -81,7 +91,11 @@ export async function sandboxBench({ size }: BenchOptions): Promise<BenchResult>
 		rounds,
 		summary,
 		ratios: [
-			{ metric: 'ad summary first page', value: ratio(target.perSecond, baseline), of: 'req/s / currencies lookup req/s' },
+			{
+				metric: 'ad summary first page',
+				value: ratio(target.perSecond, baseline),
+				of: 'req/s / currencies lookup req/s',
+			},
 			{
 				metric: 'ad summary first page vs target',
 				value: ratio(target.perSecond, TARGET_REQUESTS_PER_SECOND),

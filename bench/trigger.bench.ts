@@ -53,9 +53,14 @@ async function publishOurs(owner: ProvisionedN8n, sandbox: SandboxProcess): Prom
 	});
 	const workflow = await owner.api.createWorkflow(ourTriggerWorkflow(credential.id));
 	const publication = await publishWorkflow(owner, workflow.id);
-	if (publication.status !== 'published') throw new Error(`our trigger did not publish: ${JSON.stringify(publication)}`);
+	if (publication.status !== 'published')
+		throw new Error(`our trigger did not publish: ${JSON.stringify(publication)}`);
 	const { configuration } = await sandbox.admin<{
-		configuration: { url: string; authorizationHeaderKey: string; authorizationHeaderValue: string } | null;
+		configuration: {
+			url: string;
+			authorizationHeaderKey: string;
+			authorizationHeaderValue: string;
+		} | null;
 	}>('GET', '/interfaces/demo-les');
 	if (!configuration) throw new Error('our trigger registered no callback configuration');
 	return {
@@ -65,7 +70,11 @@ async function publishOurs(owner: ProvisionedN8n, sandbox: SandboxProcess): Prom
 }
 
 /** Publishes the Webhook node's workflow with the same header name and secret. */
-async function publishBaseline(owner: ProvisionedN8n, n8n: RunningN8n, secret: string): Promise<Target> {
+async function publishBaseline(
+	owner: ProvisionedN8n,
+	n8n: RunningN8n,
+	secret: string,
+): Promise<Target> {
 	const credential = await owner.api.createCredential({
 		name: 'bench header',
 		type: 'httpHeaderAuth',
@@ -74,12 +83,16 @@ async function publishBaseline(owner: ProvisionedN8n, n8n: RunningN8n, secret: s
 	const webhookPath = `bench-${randomUUID()}`;
 	const workflow = await owner.api.createWorkflow(webhookWorkflow(credential.id, webhookPath));
 	const publication = await publishWorkflow(owner, workflow.id);
-	if (publication.status !== 'published') throw new Error(`the Webhook workflow did not publish: ${JSON.stringify(publication)}`);
+	if (publication.status !== 'published')
+		throw new Error(`the Webhook workflow did not publish: ${JSON.stringify(publication)}`);
 	return { url: `${n8n.url}/webhook/${webhookPath}`, headers: { [SECRET_HEADER]: secret } };
 }
 
 async function adsOf(sandbox: SandboxProcess): Promise<AdReference[]> {
-	const { associations } = await sandbox.admin<{ associations: AdReference[] }>('GET', '/interfaces/demo-les');
+	const { associations } = await sandbox.admin<{ associations: AdReference[] }>(
+		'GET',
+		'/interfaces/demo-les',
+	);
 	return associations;
 }
 
@@ -90,7 +103,8 @@ function summarise(rounds: TriggerRound[], side: Side, connections: number) {
 	const latencies = mine.flatMap((entry) => entry.latenciesMs);
 	return {
 		deliveries: sum(mine.map((entry) => entry.sent)),
-		'throughput req/s': sum(mine.map((entry) => entry.sent)) / (sum(mine.map((entry) => entry.durationMs)) / 1000),
+		'throughput req/s':
+			sum(mine.map((entry) => entry.sent)) / (sum(mine.map((entry) => entry.durationMs)) / 1000),
 		'p50 ms': percentile(latencies, 50),
 		'p99 ms': percentile(latencies, 99),
 		'max ms': percentile(latencies, 100),
@@ -117,7 +131,11 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 		const ours = await publishOurs(owner, sandbox);
 		const targets: Record<Side, Target> = {
 			ours,
-			baseline: await publishBaseline(owner, n8n, ours.headers[SECRET_HEADER] ?? Object.values(ours.headers)[0]),
+			baseline: await publishBaseline(
+				owner,
+				n8n,
+				ours.headers[SECRET_HEADER] ?? Object.values(ours.headers)[0],
+			),
 		};
 		const ads = await adsOf(sandbox);
 		let firstIndex = 0;
@@ -185,7 +203,9 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 			},
 			{
 				text: 'no failed or ignored delivery',
-				met: [ours, baseline, oursSingle, baselineSingle].every((side) => side.failures + side.ignored === 0),
+				met: [ours, baseline, oursSingle, baselineSingle].every(
+					(side) => side.failures + side.ignored === 0,
+				),
 			},
 		],
 	};

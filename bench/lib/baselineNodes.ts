@@ -13,7 +13,13 @@ export const n8nHome = path.resolve(__dirname, '..', '..', '.cache', `n8n-${N8N_
 export const nodesBaseDist = path.join(n8nHome, 'node_modules', 'n8n-nodes-base', 'dist');
 
 /** The file of the HTTP Request node's version 3 class (typeVersions 3 to 4.x). */
-export const httpRequestV3File = path.join(nodesBaseDist, 'nodes', 'HttpRequest', 'V3', 'HttpRequestV3.node.js');
+export const httpRequestV3File = path.join(
+	nodesBaseDist,
+	'nodes',
+	'HttpRequest',
+	'V3',
+	'HttpRequestV3.node.js',
+);
 export const webhookFile = path.join(nodesBaseDist, 'nodes', 'Webhook', 'Webhook.node.js');
 
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';

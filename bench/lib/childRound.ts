@@ -33,7 +33,9 @@ export interface ProcessFigures {
 }
 
 /** Times `work` and reads the process's peak memory afterwards (in the round's process). */
-export async function measure<T>(work: () => Promise<T>): Promise<{ figures: ProcessFigures; value: T }> {
+export async function measure<T>(
+	work: () => Promise<T>,
+): Promise<{ figures: ProcessFigures; value: T }> {
 	const rssBeforeMiB = process.memoryUsage.rss() / 2 ** 20;
 	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
@@ -41,7 +43,10 @@ export async function measure<T>(work: () => Promise<T>): Promise<{ figures: Pro
 	const wallMs = performance.now() - started;
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRssMiB = process.resourceUsage().maxRSS / 1024;
-	return { figures: { wallMs, peakRssMiB, rssBeforeMiB, cpuMs: (cpu.user + cpu.system) / 1000 }, value };
+	return {
+		figures: { wallMs, peakRssMiB, rssBeforeMiB, cpuMs: (cpu.user + cpu.system) / 1000 },
+		value,
+	};
 }
 
 /** The round's side of the exchange: parse the arguments, print the result line. */

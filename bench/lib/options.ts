@@ -15,7 +15,8 @@ function valueOf(args: string[], flag: string): string | undefined {
 
 export function parseOptions(args: string[]): BenchOptions {
 	const size = valueOf(args, '--size') ?? 'full';
-	if (size !== 'tiny' && size !== 'full') throw new Error(`--size takes tiny or full, not "${size}"`);
+	if (size !== 'tiny' && size !== 'full')
+		throw new Error(`--size takes tiny or full, not "${size}"`);
 	const only = valueOf(args, '--only');
 	return { size, only: only ? only.split(',').map((name) => name.trim()) : null };
 }

@@ -60,7 +60,8 @@ export function printResult(result: BenchResult): void {
 			.join(', ');
 		console.log(`${side.padEnd(9)} ${line}`);
 	}
-	for (const goal of result.goals) console.log(`goal ${goal.met ? 'met    ' : 'NOT met'} ${goal.text}`);
+	for (const goal of result.goals)
+		console.log(`goal ${goal.met ? 'met    ' : 'NOT met'} ${goal.text}`);
 	for (const { metric, value, of } of result.ratios) {
 		console.log(`ratio ${result.name} ${metric}: ${value.toFixed(3)} (${of ?? 'ours / baseline'})`);
 	}

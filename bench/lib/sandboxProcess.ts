@@ -15,7 +15,9 @@ export interface SandboxProcess {
 	stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+	env: Record<string, string> = {},
+): Promise<SandboxProcess> {
 	const [command, args] = tsxCommand('sandbox/main.ts');
 	const child = spawn(command, args, {
 		cwd: projectRoot,
@@ -31,7 +33,9 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
 			if (match) resolve(match[1]);
 		});
 		child.once('error', reject);
-		child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)));
+		child.once('exit', (code) =>
+			reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)),
+		);
 	});
 	const admin = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
 		const response = await fetch(`${url}/__sandbox${route}`, {
@@ -39,7 +43,8 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		if (!response.ok) throw new Error(`${method} /__sandbox${route}: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`${method} /__sandbox${route}: ${response.status} ${await response.text()}`);
 		const text = await response.text();
 		return (text ? JSON.parse(text) : null) as T;
 	};

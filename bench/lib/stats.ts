@@ -20,7 +20,11 @@ export function ratio(ours: number, baseline: number): number {
 }
 
 /** A B A B ...: which side runs in each of `rounds` pairs, baseline first on odd pairs to cancel drift. */
-export function interleaved<T extends string>(rounds: number, a: T, b: T): Array<{ round: number; side: T }> {
+export function interleaved<T extends string>(
+	rounds: number,
+	a: T,
+	b: T,
+): Array<{ round: number; side: T }> {
 	const order: Array<{ round: number; side: T }> = [];
 	for (let round = 1; round <= rounds; round++) {
 		const pair = round % 2 === 1 ? [a, b] : [b, a];

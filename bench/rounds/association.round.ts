@@ -56,7 +56,9 @@ roundMain(async (args: Args) => {
 	const input = JSON.parse(fs.readFileSync(args.inputFile, 'utf8')) as IDataObject[];
 	const { figures, value } = await measure(() => associateAll(args, input));
 	const items = value.items;
-	const errorItems = items.filter((item) => item.json.error !== undefined || item.error !== undefined);
+	const errorItems = items.filter(
+		(item) => item.json.error !== undefined || item.error !== undefined,
+	);
 	const accounted = new Set(pairedIndexes(items));
 	return {
 		...figures,

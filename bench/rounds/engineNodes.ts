@@ -1,6 +1,10 @@
 /** The two sides the engine benchmarks run: our action node and n8n's HTTP Request node. */
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
-import { runNode, type RunNodeOptions, type RunNodeResult } from '../../test/engine/harness/runNode';
+import {
+	runNode,
+	type RunNodeOptions,
+	type RunNodeResult,
+} from '../../test/engine/harness/runNode';
 import { HTTP_REQUEST_TYPE, HTTP_REQUEST_VERSION, httpRequestNode } from '../lib/baselineNodes';
 
 export const TOKEN = 'demo-les-token';
@@ -8,17 +12,27 @@ export const AGENCY = 'INMO-001';
 
 // tsx resolves `RealEstatePortal.node` to the node's codex file (RealEstatePortal.node.json) first.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { RealEstatePortal } = require('../../nodes/RealEstatePortal/RealEstatePortal.node.ts') as typeof import('../../nodes/RealEstatePortal/RealEstatePortal.node');
+const { RealEstatePortal } =
+	require('../../nodes/RealEstatePortal/RealEstatePortal.node.ts') as typeof import('../../nodes/RealEstatePortal/RealEstatePortal.node');
 
 type Parameters = RunNodeOptions['parameters'];
 type Rest = Omit<RunNodeOptions, 'nodeType' | 'parameters'>;
 
-export async function runOurs(url: string, parameters: Parameters, rest: Rest = {}): Promise<RunNodeResult> {
+export async function runOurs(
+	url: string,
+	parameters: Parameters,
+	rest: Rest = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: RealEstatePortal,
 		parameters,
 		credentials: {
-			realEstatePortalApi: { environment: 'sandbox', baseUrl: url, authentication: 'accessToken', accessToken: TOKEN },
+			realEstatePortalApi: {
+				environment: 'sandbox',
+				baseUrl: url,
+				authentication: 'accessToken',
+				accessToken: TOKEN,
+			},
 		},
 		credentialTypes: [new RealEstatePortalApi()],
 		...rest,
@@ -26,8 +40,13 @@ export async function runOurs(url: string, parameters: Parameters, rest: Rest = 
 }
 
 /** n8n's HTTP Request node with the token in the query, as a user wires this service by hand. */
-export async function runHttpRequest(parameters: Parameters, rest: Rest = {}): Promise<RunNodeResult> {
-	const { queryParameters, ...others } = parameters as { queryParameters?: { parameters: unknown[] } };
+export async function runHttpRequest(
+	parameters: Parameters,
+	rest: Rest = {},
+): Promise<RunNodeResult> {
+	const { queryParameters, ...others } = parameters as {
+		queryParameters?: { parameters: unknown[] };
+	};
 	return await runNode({
 		nodeType: httpRequestNode(),
 		typeName: HTTP_REQUEST_TYPE,
@@ -35,7 +54,10 @@ export async function runHttpRequest(parameters: Parameters, rest: Rest = {}): P
 		parameters: {
 			sendQuery: true,
 			queryParameters: {
-				parameters: [{ name: 'access_token', value: TOKEN }, ...(queryParameters?.parameters ?? [])],
+				parameters: [
+					{ name: 'access_token', value: TOKEN },
+					...(queryParameters?.parameters ?? []),
+				],
 			},
 			...others,
 		} as Parameters,

@@ -6,7 +6,12 @@ const PAGE_SIZE = '200';
 
 async function exportAll(side: string, url: string) {
 	if (side === 'ours') {
-		return await runOurs(url, { resource: 'ad', operation: 'getAll', agencyCode: AGENCY, returnAll: true });
+		return await runOurs(url, {
+			resource: 'ad',
+			operation: 'getAll',
+			agencyCode: AGENCY,
+			returnAll: true,
+		});
 	}
 	return await runHttpRequest({
 		method: 'GET',
@@ -16,7 +21,9 @@ async function exportAll(side: string, url: string) {
 			pagination: {
 				pagination: {
 					paginationMode: 'updateAParameterInEachRequest',
-					parameters: { parameters: [{ type: 'qs', name: 'pageable.page', value: '={{ $pageCount }}' }] },
+					parameters: {
+						parameters: [{ type: 'qs', name: 'pageable.page', value: '={{ $pageCount }}' }],
+					},
 					paginationCompleteWhen: 'receiveSpecificStatusCodes',
 					statusCodesWhenComplete: '204',
 					limitPagesFetched: false,
@@ -34,6 +41,9 @@ roundMain(async ({ side, url }: { side: string; url: string }) => {
 	const ads =
 		side === 'ours'
 			? value.items.length
-			: value.items.reduce((total, item) => total + ((item.json.content as unknown[] | undefined)?.length ?? 0), 0);
+			: value.items.reduce(
+					(total, item) => total + ((item.json.content as unknown[] | undefined)?.length ?? 0),
+					0,
+				);
 	return { ...figures, outputItems: value.items.length, ads };
 });

@@ -17,11 +17,16 @@ interface RequestSpec {
 	onResponse: (status: number, body: string) => void;
 }
 interface AutocannonInstance extends Promise<AutocannonResult> {
-	on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+	on(
+		event: 'response',
+		listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+	): void;
 }
 // autocannon ships no type declarations; this is the part used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: Record<string, unknown>) => AutocannonInstance;
+const autocannon = require('autocannon') as (
+	options: Record<string, unknown>,
+) => AutocannonInstance;
 
 export interface DeliveryRound {
 	sent: number;

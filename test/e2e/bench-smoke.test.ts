@@ -14,8 +14,13 @@ function runSmoke(): Promise<{ code: number; output: string }> {
 		execFile(
 			path.join(projectRoot, 'scripts', 'run.sh'),
 			['tsx', 'bench/run.ts', '--size', 'tiny'],
-			{ cwd: projectRoot, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } },
-			(error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
+			{
+				cwd: projectRoot,
+				maxBuffer: 64 * 1024 * 1024,
+				env: { ...process.env, NODE_ENV: 'production' },
+			},
+			(error, stdout, stderr) =>
+				resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
 		);
 	});
 }
@@ -29,7 +34,10 @@ describe('npm run bench:smoke', () => {
 	}, 900_000);
 
 	it('runs every benchmark to the end', () => {
-		expect({ code, failed: output.match(/benchmark \w+ FAILED.*/g) ?? [] }).toEqual({ code: 0, failed: [] });
+		expect({ code, failed: output.match(/benchmark \w+ FAILED.*/g) ?? [] }).toEqual({
+			code: 0,
+			failed: [],
+		});
 	});
 
 	it.each(BENCHMARKS)('prints the ratios of %s last in its section', (name) => {
@@ -39,7 +47,8 @@ describe('npm run bench:smoke', () => {
 		const tail = firstRatio < 0 ? [] : printed.slice(firstRatio);
 
 		expect(tail.length).toBeGreaterThan(0);
-		for (const line of tail) expect(line).toMatch(new RegExp(`^ratio ${name} .+: \\d+\\.\\d{3} \\(`));
+		for (const line of tail)
+			expect(line).toMatch(new RegExp(`^ratio ${name} .+: \\d+\\.\\d{3} \\(`));
 	});
 
 	it.each(BENCHMARKS)('writes the JSON result of %s', (name) => {
@@ -54,12 +63,14 @@ describe('npm run bench:smoke', () => {
 			machine: { nproc: expect.any(Number), node: expect.any(String) },
 		});
 		expect(result.rounds.length).toBeGreaterThan(0);
-		for (const round of result.rounds) expect(round).toMatchObject({ side: expect.any(String), round: expect.any(Number) });
+		for (const round of result.rounds)
+			expect(round).toMatchObject({ side: expect.any(String), round: expect.any(Number) });
 		expect(Object.keys(result.summary).length).toBeGreaterThanOrEqual(2);
 		for (const entry of result.ratios) {
 			expect(entry).toMatchObject({ metric: expect.any(String), value: expect.any(Number) });
 			expect(Number.isFinite(entry.value)).toBe(true);
 		}
-		for (const goal of result.goals) expect(goal).toMatchObject({ text: expect.any(String), met: expect.any(Boolean) });
+		for (const goal of result.goals)
+			expect(goal).toMatchObject({ text: expect.any(String), met: expect.any(Boolean) });
 	});
 });
