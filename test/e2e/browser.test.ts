@@ -24,6 +24,12 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		editor = new N8nEditor(browser.page, stack.n8n.url);
 	}, 900_000);
 
+	// What the page showed when each test ended: the first thing to look at when one fails.
+	afterEach(async () => {
+		const name = (expect.getState().currentTestName ?? 'test').replace(/\W+/g, '-').slice(-60);
+		await editor?.screenshot(`after-${name}`).catch(() => undefined);
+	});
+
 	afterAll(async () => {
 		await browser?.close();
 		await stack?.stop();
@@ -37,7 +43,7 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		workflowId = await editor.newWorkflow();
 		await editor.screenshot('01-new-workflow');
 		expect(workflowId).toMatch(/^\w+$/);
-	}, 120_000);
+	}, 300_000);
 
 	it('finds both nodes by searching the node panel for "Real Estate Portal" and adds the trigger', async () => {
 		await editor.findInNodePanel('Real Estate Portal');

@@ -8,7 +8,9 @@ import type { OwnerAccount } from './n8nSession';
 
 export const screenshotsDir = path.join(artifactsDir, 'screenshots');
 
-const TIMEOUT_MS = 30_000;
+// Generous: the first load of the editor's bundle on a busy 2-core machine takes tens of seconds.
+const ACTION_TIMEOUT_MS = 60_000;
+const NAVIGATION_TIMEOUT_MS = 120_000;
 
 /**
  * The n8n 2.41 editor as a user drives it, through the same `data-test-id`s n8n's own browser
@@ -19,11 +21,13 @@ export class N8nEditor {
 		readonly page: Page,
 		readonly baseUrl: string,
 	) {
-		page.setDefaultTimeout(TIMEOUT_MS);
+		page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+		page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
 	}
 
 	async signIn(owner: Pick<OwnerAccount, 'email' | 'password'>) {
 		await this.page.goto(`${this.baseUrl}/signin`);
+		await this.page.locator('#emailOrLdapLoginId').waitFor({ timeout: NAVIGATION_TIMEOUT_MS });
 		await this.page.locator('#emailOrLdapLoginId').fill(owner.email);
 		await this.page.locator('#password').fill(owner.password);
 		await this.page.getByTestId('form-submit-button').click();
@@ -34,7 +38,7 @@ export class N8nEditor {
 	async newWorkflow(): Promise<string> {
 		await this.page.goto(`${this.baseUrl}/workflow/new`);
 		await this.page.waitForURL(/\/workflow\/(?!new)[^/?]+/);
-		await this.page.getByTestId('canvas-add-button').waitFor();
+		await this.page.getByTestId('canvas-add-button').waitFor({ timeout: NAVIGATION_TIMEOUT_MS });
 		return /\/workflow\/([^/?]+)/.exec(this.page.url())![1];
 	}
 
@@ -94,15 +98,27 @@ export class N8nEditor {
 
 	private openList: Locator | undefined;
 
-	/** Clicks an element-plus select and waits for ITS list (the input names it in aria-controls). */
+	/**
+	 * Opens an element-plus select and waits for ITS list (the input names it in aria-controls) to
+	 * show options. A click that lands while n8n re-renders the field (a collection entry just added)
+	 * leaves the list closed: then it clicks again, until the list shows or the time-out.
+	 */
 	private async openSelect(select: Locator): Promise<string[]> {
 		const input = select.locator('input[role="combobox"]').or(select.and(this.page.locator('input'))).first();
-		await select.click();
-		const listId = await input.getAttribute('aria-controls');
-		this.openList = this.page.locator(`[id="${listId}"]`);
-		const options = this.openList.getByRole('option');
-		await options.first().waitFor();
-		return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+		const deadline = Date.now() + ACTION_TIMEOUT_MS;
+		for (;;) {
+			const list = this.page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+			if (!(await list.isVisible())) await select.click();
+			const options = list.getByRole('option');
+			try {
+				await options.first().waitFor({ timeout: Math.min(5_000, Math.max(1, deadline - Date.now())) });
+			} catch (error) {
+				if (Date.now() >= deadline) throw error;
+				continue;
+			}
+			this.openList = list;
+			return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+		}
 	}
 
 	async screenshot(name: string, target: Page | Locator = this.page): Promise<string> {
