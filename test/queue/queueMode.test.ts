@@ -55,11 +55,11 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 	);
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: string) {
+async function until(condition: () => boolean, timeoutMs: number, what: string, pollMs = 1_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 1_000));
+		await new Promise((resolve) => setTimeout(resolve, pollMs));
 	}
 }
 
@@ -68,7 +68,13 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 	const servicesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-services-'));
 	services = startQueueServices(servicesFolder);
 	// The emulator repeats about one successful delivery in six with the same idEvento.
-	sandbox = await startSandbox({ port: 0, deliveryTimeoutMs: 5_000, faults: { duplicateRate: REPEATED / LEADS } });
+	sandbox = await startSandbox({
+		port: 0,
+		deliveryTimeoutMs: 10_000,
+		// The portal retries for 72 hours; a few minutes of retries stand for that here.
+		retrySchedule: [2_000, 5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000],
+		faults: { duplicateRate: REPEATED / LEADS },
+	});
 	const userFolder = path.join(folder, 'n8n');
 	await installPackageInto(userFolder);
 
@@ -83,6 +89,9 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 		DB_POSTGRESDB_DATABASE: 'n8n',
 		DB_POSTGRESDB_USER: 'n8n',
 		DB_POSTGRESDB_PASSWORD: '',
+		// The default pool of 2 connections starves under 20 concurrent webhook calls on 2 cores.
+		DB_POSTGRESDB_POOL_SIZE: '10',
+		DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000',
 		N8N_ENCRYPTION_KEY: 'queue-suite-encryption-key',
 		// Every process shows (and the trigger registers) the webhook process's URL.
 		N8N_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
@@ -127,47 +136,85 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 	const online = new Set((await portal.ads('INMO-001')).map((ad) => ad.idAvisoPlat));
 	const ads = (await portal.interface()).associations.filter((a) => online.has(a.idAvisoPlat)).map((a) => a.idAvisoPlat);
 	const eventIds: string[] = [];
+	// 20 lanes: each creates a lead and waits until the emulator has made its first delivery
+	// attempt, so that about 20 deliveries are in flight at any time.
+	const attempted = new Set<string>();
+	const tracked = sandbox;
 	await inBatches(
 		Array.from({ length: LEADS }, (_unused, i) => ads[i % ads.length]),
 		CONCURRENCY,
 		async (adId) => {
 			const events = await portal.createLead(adId, { tipoEvento: 'CONTACTO' });
-			eventIds.push(...events.filter((event) => event.interfaceId === 'demo-les').map((event) => event.idEvento));
+			const ours = events.filter((event) => event.interfaceId === 'demo-les').map((event) => event.idEvento);
+			eventIds.push(...ours);
+			await until(() => {
+				for (const attempt of tracked.deliveries()) attempted.add(attempt.idEvento);
+				return ours.every((id) => attempted.has(id));
+			}, 600_000, 'a delivery attempt', 100);
 		},
 	);
 	expect(new Set(eventIds).size).toBe(LEADS);
 	await sandbox.waitForIdle(600_000);
 
 	const executionsOf = () => Number(services!.query(`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${workflow.id}' AND "stoppedAt" IS NOT NULL`)[0][0]);
-	let previous = -1;
-	await until(() => {
-		const now = executionsOf();
-		const stable = now === previous && now >= LEADS;
-		previous = now;
-		return stable;
-	}, 600_000, 'the workers to finish');
-
+	const settle = async (atLeast: number) => {
+		let previous = -1;
+		await until(() => {
+			const now = executionsOf();
+			const stable = now === previous && now >= atLeast;
+			previous = now;
+			return stable;
+		}, 600_000, 'the workers to finish');
+	};
 	const wanted = new Set(eventIds);
-	const perEvent = new Map<string, number>();
-	for (const [data] of services.query(`SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${workflow.id}'`)) {
-		const ids = new Set([...data.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).filter((id) => wanted.has(id)));
-		for (const id of ids) perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
-	}
+	const executionsPerEvent = () => {
+		const perEvent = new Map<string, number>();
+		for (const [data] of services!.query(`SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${workflow.id}'`)) {
+			const ids = new Set([...data.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).filter((id) => wanted.has(id)));
+			for (const id of ids) perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
+		}
+		return perEvent;
+	};
+	const extraRuns = (perEvent: Map<string, number>) => [...perEvent.values()].reduce((sum, count) => sum + count - 1, 0);
+
+	await settle(LEADS);
 	const deliveries = sandbox.deliveries().filter((d) => d.interfaceId === 'demo-les');
-	const repeated = deliveries.length - LEADS;
+	const perEvent = executionsPerEvent();
 	const executions = executionsOf();
 	const lost = eventIds.filter((id) => !perEvent.has(id)).length;
-	const duplicated = [...perEvent.values()].reduce((sum, count) => sum + count - 1, 0);
-	const failedDeliveries = deliveries.filter((d) => d.outcome !== 'success').length;
+	const duplicated = extraRuns(perEvent);
 	board.add({
-		scenario: `${LEADS} distinct leads at concurrency ${CONCURRENCY} + ${repeated} repeated deliveries`,
+		scenario: `${LEADS} distinct leads, deliveries ${CONCURRENCY} at a time, each repeated at once by the emulator with probability ${REPEATED / LEADS}`,
 		inputs: deliveries.length,
 		executions,
 		lost,
 		duplicated,
 		crashes: 0,
-		notes: `${deliveries.filter((d) => d.duplicate).length} emulator duplicates, ${failedDeliveries} failed attempts retried by the emulator`,
+		notes: `${deliveries.filter((d) => d.duplicate).length} immediate repeats, ${deliveries.filter((d) => d.outcome !== 'success').length} failed attempts retried by the emulator`,
 	});
 	expect(lost).toBe(0);
 	expect(executions).toBe(LEADS + duplicated);
+
+	// Late repeats: 200 of the deliveries sent again byte for byte, 20 at a time, once all is saved.
+	const firstSuccess = new Map(deliveries.filter((d) => d.outcome === 'success' && !d.duplicate).map((d) => [d.idEvento, d]));
+	const replayed = eventIds.filter((_id, i) => i % (LEADS / REPEATED) === 0).map((id) => firstSuccess.get(id)!);
+	const answers: number[] = [];
+	await inBatches(replayed, CONCURRENCY, async (delivery) => {
+		const response = await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: JSON.stringify(delivery.body) });
+		answers.push(response.status);
+	});
+	await new Promise((resolve) => setTimeout(resolve, 5_000));
+	await settle(executions);
+	const afterReplay = executionsPerEvent();
+	const lateDuplicated = extraRuns(afterReplay) - duplicated;
+	board.add({
+		scenario: `${REPEATED} late repeats of saved events, ${CONCURRENCY} at a time`,
+		inputs: replayed.length,
+		executions: executionsOf() - executions,
+		lost: 0,
+		duplicated: lateDuplicated,
+		crashes: answers.filter((status) => status >= 500).length,
+		notes: `answers ${[...new Set(answers)].join('/')}`,
+	});
+	expect(answers.every((status) => status === 200)).toBe(true);
 });

@@ -12,8 +12,10 @@ jest.setTimeout(240_000);
 const ROOT = path.resolve(__dirname, '../..');
 const SCANNER_HOME = path.join(ROOT, '.cache/scan-community-package-0.32.0');
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-	const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+function run(command: string, args: string[]) {
+	// eslint-plugin-n8n-nodes-base switches to its own rule-test fixtures when NODE_ENV is 'test' (jest's).
+	const env = { ...process.env, NODE_ENV: 'production' };
+	const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
 	return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
 
