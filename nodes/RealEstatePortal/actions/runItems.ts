@@ -1,7 +1,8 @@
 /**
  * Runs an operation once per input item: pairedItem on every output item, one error item per failed
- * input under "Continue On Fail", and n8n's Batching option (items per batch sent together, then a
- * pause) when the operation offers it.
+ * input under "Continue On Fail", and n8n's Batching option when the operation offers it: up to
+ * "Items per Batch" requests at once, then the pause; with no pause, a pool of that many requests in
+ * flight, so one slow item (a 429 honouring Retry-After) does not hold the others back.
  */
 import {
 	NodeOperationError,
@@ -60,21 +61,53 @@ function outputOf(ctx: IExecuteFunctions, settled: Settled): INodeExecutionData[
 	});
 }
 
+/**
+ * Settles the items with `concurrency` requests in flight, each worker taking the next item as soon as
+ * its own is done. Without "Continue On Fail" no new item starts after a failure, so the result may
+ * end early; it is in input order either way.
+ */
+async function settleInPool(
+	ctx: IExecuteFunctions,
+	operation: ItemOperation,
+	indexes: number[],
+	concurrency: number,
+): Promise<Settled[]> {
+	const settled: Settled[] = [];
+	const stopOnFailure = !ctx.continueOnFail();
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (next < indexes.length && !(failed && stopOnFailure)) {
+			const position = next++;
+			const result = await settle(ctx, operation, indexes[position]);
+			settled[position] = result;
+			if ('error' in result) failed = true;
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, indexes.length) }, worker));
+	return settled.slice(0, next);
+}
+
+function range(start: number, end: number): number[] {
+	return Array.from({ length: end - start }, (_unused, offset) => start + offset);
+}
+
 export async function runItems(
 	ctx: IExecuteFunctions,
 	operation: ItemOperation,
 ): Promise<INodeExecutionData[]> {
 	const count = ctx.getInputData().length;
 	const batching = readBatching(ctx);
+	const groups =
+		batching.intervalMs > 0
+			? range(0, Math.ceil(count / batching.size)).map((batch) =>
+					range(batch * batching.size, Math.min(count, (batch + 1) * batching.size)),
+				)
+			: [range(0, count)];
 	const output: INodeExecutionData[] = [];
-	for (let start = 0; start < count; start += batching.size) {
-		if (start > 0 && batching.intervalMs > 0) await sleep(batching.intervalMs);
-		const indexes = Array.from(
-			{ length: Math.min(batching.size, count - start) },
-			(_unused, offset) => start + offset,
-		);
-		const batch = await Promise.all(indexes.map((index) => settle(ctx, operation, index)));
-		for (const settled of batch) {
+	for (const [groupNumber, indexes] of groups.entries()) {
+		if (groupNumber > 0) await sleep(batching.intervalMs);
+		for (const settled of await settleInPool(ctx, operation, indexes, batching.size)) {
 			if ('error' in settled && !ctx.continueOnFail()) {
 				throw asNodeError(ctx, settled.error, settled.itemIndex);
 			}

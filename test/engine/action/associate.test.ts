@@ -5,6 +5,7 @@ import {
 	adminAds,
 	errorOf,
 	expectPaired,
+	failOnce,
 	interfaceState,
 	jsonOf,
 	runPortal,
@@ -215,4 +216,26 @@ test('Batching with Continue On Fail still gives one item per input in order', a
 		'MIX-3',
 		'MIX-4',
 	]);
+});
+
+test('Batching without an interval does not let a rate-limited item hold back the next ones', async () => {
+	const input = rows(4, 'POOL');
+	await failOnce(sandbox(), {
+		method: 'PUT',
+		path: `/asociar/${input[0].id}$`,
+		status: 429,
+		headers: { 'Retry-After': '1' },
+	});
+	const before = [...(await codesOf('demo-les')).keys()];
+	const result = await runPortal(
+		sandbox(),
+		bulk({ batching: { batch: { batchSize: 2, batchInterval: 0 } } }),
+		{ input },
+	);
+	expect(result.status).toBe('success');
+	expect(jsonOf(result).map((item) => item.adCode)).toEqual(input.map((row) => row.code));
+	// The emulator lists associations in the order they were made: while the first item waits out
+	// its Retry-After, the other worker has associated the remaining three.
+	const madeNow = [...(await codesOf('demo-les')).keys()].filter((id) => !before.includes(id));
+	expect(madeNow).toEqual([input[1].id, input[2].id, input[3].id, input[0].id]);
 });
