@@ -55,6 +55,27 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 	);
 }
 
+/** The lead workflow: the trigger alone, lead kinds, with the emulator's credential. */
+function leadWorkflow(credential: { id: string; name: string }) {
+	return {
+		name: 'Leads',
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Real Estate Portal Trigger',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'] },
+				credentials: { realEstatePortalApi: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	} as never;
+}
+
 async function until(condition: () => boolean, timeoutMs: number, what: string, pollMs = 1_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
@@ -112,23 +133,7 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 
 	const owner = await provisionOwner(main.url);
 	const credential = await createPortalCredential(owner.api, sandbox.url);
-	const workflow = await owner.api.createWorkflow({
-		name: 'Leads (queue mode)',
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Real Estate Portal Trigger',
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'] },
-				credentials: { realEstatePortalApi: { id: credential.id, name: credential.name } },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	} as never);
+	const workflow = await owner.api.createWorkflow(leadWorkflow(credential));
 	expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
 	const portal = new SandboxClient(sandbox.url);
 	expect((await portal.interface()).configuration?.url).toContain(`127.0.0.1:${webhookPort}/webhook/`);
@@ -217,4 +222,46 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 		notes: `answers ${[...new Set(answers)].join('/')}`,
 	});
 	expect(answers.every((status) => status === 200)).toBe(true);
+
+	// What the database holds of the trigger's duplicate window (workflow static data) at the end.
+	const [[staticData = '']] = services.query(`SELECT coalesce("staticData"::text, '') FROM workflow_entity WHERE id = '${workflow.id}'`);
+	const remembered = new Set([...staticData.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).filter((id) => wanted.has(id)));
+	process.stdout.write(`workflow static data in the database: ${staticData.length} characters, ${remembered.size} of the ${LEADS} event ids remembered\n`);
+});
+
+test('for comparison, one n8n main process (SQLite): repeats of saved events', async () => {
+	const COUNT = 30;
+	const single = await startSandbox({ port: 0, deliveryTimeoutMs: 10_000 });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-single-'));
+	try {
+		await installPackageInto(userFolder, { build: false });
+		const n8n = await startN8n({ userFolder, logName: 'queue-single-main' });
+		processes.push(n8n);
+		const owner = await provisionOwner(n8n.url);
+		const workflow = await owner.api.createWorkflow(leadWorkflow(await createPortalCredential(owner.api, single.url)));
+		expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
+		const portal = new SandboxClient(single.url);
+		const { idAvisoPlat } = await portal.associatedOnlineAd();
+		for (let i = 0; i < COUNT; i++) await portal.createLead(idAvisoPlat, { tipoEvento: 'CONTACTO' });
+		await single.waitForIdle(120_000);
+		await owner.api.waitForExecutions(workflow.id, COUNT, 120_000);
+		await new Promise((resolve) => setTimeout(resolve, 3_000));
+		for (const delivery of single.deliveries().filter((d) => d.outcome === 'success')) {
+			await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: JSON.stringify(delivery.body) });
+		}
+		await new Promise((resolve) => setTimeout(resolve, 10_000));
+		const executions = (await owner.api.listExecutions({ workflowId: workflow.id, limit: 250 })).length;
+		board.add({
+			scenario: `main process only: ${COUNT} leads, then each sent again once saved`,
+			inputs: COUNT * 2,
+			executions,
+			lost: Math.max(0, COUNT - executions),
+			duplicated: executions - COUNT,
+			crashes: 0,
+		});
+		expect(executions).toBeGreaterThanOrEqual(COUNT);
+	} finally {
+		await single.close();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
 });
