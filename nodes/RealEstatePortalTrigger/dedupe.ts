@@ -1,8 +1,11 @@
 /**
  * Duplicate deliveries (field notes: retries for up to 72 hours, duplicates happen) are dropped by
- * `idEvento`, remembered in the node's workflow static data: the last `maxIds` ids, none older than
- * `maxAgeMs`. The bound keeps the static data small, since n8n saves it after every webhook call.
+ * `idEvento`: the last `maxIds` ids, none older than `maxAgeMs`, remembered in the node's workflow
+ * static data and in this n8n process. The bound keeps the static data small, since n8n saves it
+ * after a webhook call.
  */
+import { createHash } from 'node:crypto';
+
 export const DEDUPE_WINDOW = { maxIds: 1_000, maxAgeMs: 72 * 60 * 60 * 1_000 } as const;
 
 /** [idEvento, epoch ms when first received], oldest first. */
@@ -26,4 +29,24 @@ export function rememberEvent(
 	// A new array, assigned: n8n notices the change and saves the static data.
 	store.recentEventIds = recent.slice(-window.maxIds);
 	return true;
+}
+
+/**
+ * n8n 2.41.1 does not keep what `webhook()` writes to static data when the call starts an execution
+ * (the real-n8n suite shows a repeated delivery passing), so each registration also remembers its
+ * emitted ids in this process. Keyed by a digest of the registration's secret: a restart of the same
+ * registration keeps its memory, a new activation starts a new one.
+ */
+const MAX_REGISTRATIONS_IN_PROCESS = 100;
+const inProcess = new Map<string, DedupeStore>();
+
+export function processMemoryOf(secret: string): DedupeStore {
+	const scope = createHash('sha256').update(secret).digest('hex');
+	let store = inProcess.get(scope);
+	if (!store) {
+		store = {};
+		inProcess.set(scope, store);
+		if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS) inProcess.delete(inProcess.keys().next().value!);
+	}
+	return store;
 }

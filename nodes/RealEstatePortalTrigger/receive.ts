@@ -14,7 +14,7 @@ import {
 	type PortalEvent,
 } from '../shared/normalizeEvent';
 import type { EventKind } from '../shared/schemas';
-import { rememberEvent, type DedupeStore } from './dedupe';
+import { processMemoryOf, rememberEvent, type DedupeStore } from './dedupe';
 import { SECRET_HEADER, headerValue, secretMatches } from './verify';
 
 /** Lead bodies are about a kilobyte; anything far larger is not a delivery of this service. */
@@ -101,7 +101,8 @@ export function receive(
 	store: DedupeStore,
 	now: Date,
 ): Reception {
-	if (!secretMatches(headerValue(delivery.headers, SECRET_HEADER), secrets)) {
+	const secret = headerValue(delivery.headers, SECRET_HEADER);
+	if (secret === undefined || !secretMatches(secret, secrets)) {
 		return { outcome: 'rejected', status: 401, message: `Missing or wrong ${SECRET_HEADER} header` };
 	}
 	const read = readBody(delivery);
@@ -114,7 +115,10 @@ export function receive(
 	if (!settings.kinds.includes(event.kind)) return { outcome: 'ignored', reason: `${event.kind} not chosen` };
 	const filtered = filteredOut(event, settings);
 	if (filtered) return { outcome: 'ignored', reason: filtered };
-	if (!rememberEvent(store, event.eventId, now.getTime())) {
+	// Both memories record the id, so neither short-circuits the other.
+	const newInStaticData = rememberEvent(store, event.eventId, now.getTime());
+	const newInProcess = rememberEvent(processMemoryOf(secret), event.eventId, now.getTime());
+	if (!newInStaticData || !newInProcess) {
 		return { outcome: 'ignored', reason: `duplicate of event ${event.eventId}` };
 	}
 	return { outcome: 'accepted', item: itemOf(event, settings, now) };

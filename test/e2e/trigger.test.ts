@@ -196,6 +196,40 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		expect(await stack.owner.api.listExecutions({ workflowId: workflow.id })).toHaveLength(before);
 	});
 
+	it('starts one execution for an event the portal delivers twice (its retries keep the idEvento)', async () => {
+		const { configuration } = await portal.interface();
+		const deliver = async () =>
+			await fetch(webhookUrl, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					[configuration!.authorizationHeaderKey!]: configuration!.authorizationHeaderValue!,
+				},
+				body: JSON.stringify({
+					idEvento: '7b0e3f52-4a59-4cf4-9a51-2f1f4a7c0d11',
+					tipoEvento: 'CONTACTO',
+					idMensaje: null,
+					idTipoContacto: 6,
+					referencia: 'DEMO-0003',
+					fechaRegistro: '2026-11-21T10:00:00.000-0300',
+					nombre: 'Marta Ruiz',
+					email: 'marta@example.com',
+					telefono: '+54 11 5555-0101',
+					mensaje: null,
+				}),
+			});
+
+		expect((await deliver()).status).toBe(200);
+		await executionsOf(['7b0e3f52-4a59-4cf4-9a51-2f1f4a7c0d11']);
+		const afterFirst = (await stack.owner.api.listExecutions({ workflowId: workflow.id })).length;
+
+		const repeat = await deliver();
+
+		expect(repeat.status).toBe(200);
+		expect(await repeat.json()).toMatchObject({ ignored: expect.anything() });
+		expect(await stack.owner.api.listExecutions({ workflowId: workflow.id })).toHaveLength(afterFirst);
+	}, 60_000);
+
 	it('keeps the access token out of every execution', async () => {
 		const executions = await stack.owner.api.listExecutions({ workflowId: workflow.id, includeData: true });
 

@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { MAX_BODY_BYTES, receive, type ReceiveSettings } from '../../../nodes/RealEstatePortalTrigger/receive';
 import type { DedupeStore } from '../../../nodes/RealEstatePortalTrigger/dedupe';
 import { adActivity, credit, inLanguage, messageLead, phoneViewLead } from './fixtures';
 
-const SECRET = 'a'.repeat(64);
+// Each test is its own registration (a new secret), as the trigger keys its in-process memory by it.
+let SECRET: string;
+beforeEach(() => {
+	SECRET = randomBytes(32).toString('hex');
+});
 const NOW = new Date('2024-05-14T13:31:08.000Z');
 const leadsOnly: ReceiveSettings = {
 	kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
@@ -12,10 +17,10 @@ const leadsOnly: ReceiveSettings = {
 	adCodes: [],
 };
 
-function deliver(body: unknown, settings: Partial<ReceiveSettings> = {}, store: DedupeStore = {}, secret = SECRET) {
+function deliver(body: unknown, settings: Partial<ReceiveSettings> = {}, store: DedupeStore = {}, secret?: string) {
 	const rawBody = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 	return receive(
-		{ headers: { 'x-portal-webhook-secret': secret, 'content-type': 'application/json' }, rawBody, body: {} },
+		{ headers: { 'x-portal-webhook-secret': secret ?? SECRET, 'content-type': 'application/json' }, rawBody, body: {} },
 		[SECRET],
 		{ ...leadsOnly, ...settings },
 		store,
@@ -24,6 +29,14 @@ function deliver(body: unknown, settings: Partial<ReceiveSettings> = {}, store: 
 }
 
 describe('receiving a delivery', () => {
+	it('drops a repeat even when n8n did not keep the static data the first call wrote', () => {
+		expect(deliver(phoneViewLead, {}, {})).toMatchObject({ outcome: 'accepted' });
+		expect(deliver(phoneViewLead, {}, {})).toEqual({
+			outcome: 'ignored',
+			reason: `duplicate of event ${phoneViewLead.idEvento}`,
+		});
+	});
+
 	it('emits a simplified lead', () => {
 		const reception = deliver(phoneViewLead);
 		expect(reception).toMatchObject({ outcome: 'accepted', item: { eventId: phoneViewLead.idEvento, contactType: 'phone view' } });
