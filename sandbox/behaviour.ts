@@ -18,7 +18,13 @@
  * - association is per interface; an offline ad may be associated; the LEC gets associations only
  *   through the admin endpoint (routes/association.ts, admin/interfaces.ts);
  * - each (occurrence, receiving interface) pair gets its own idEvento, kept across retries and
- *   injected duplicates (events.ts, delivery.ts).
+ *   injected duplicates (events.ts, delivery.ts);
+ * - lead polling (`/v2/.../mensajes`) lists every lead made on the agency's ads (admin, simulation,
+ *   activity), delivered or not, each with its own idMensaje (phone views too, whose callback body
+ *   carries none); a CONTACTO_MENSAJE callback carries the same idMensaje; no idEvento is listed,
+ *   since how the two relate is not published; `referencia` is the caller's code of the ad (null
+ *   when not associated to it) and `idAvisoPlat` names the ad; plans without callbacks read it; the
+ *   Spanish path only, a Portuguese one not being published (routes/messages.ts).
  */
 import type { CallbackBodyLanguage, ErrorObject } from '../nodes/shared/schemas';
 
@@ -37,6 +43,12 @@ export const BEHAVIOUR = {
 		defaultBadFilter: 'error' as const,
 		tipoDeAviso: 'AVISO_CLASIFICADO',
 		publicacion: 'SIMPLE',
+	},
+	messages: {
+		/** The day (yyyyMMdd, portal local time) from which leads are listed; required. */
+		fromDateParam: 'fromDate',
+		/** Per agency, the oldest leads are forgotten beyond this. */
+		messagesKept: 100_000,
 	},
 	/** Local time of the portal's region, used for fechaModificado, fechaRegistro and fechaEvento. */
 	utcOffsetMinutes: -180,

@@ -25,3 +25,8 @@ export function localModifiedText(epochMs: number): string {
 export function isoTimestamp(epochMs: number): string {
 	return new Date(epochMs).toISOString();
 }
+
+/** `yyyyMMdd`: the portal region's local day of an instant (the lead polling `fromDate`). */
+export function localDay(epochMs: number): string {
+	return new Date(epochMs + offsetMs).toISOString().slice(0, 10).replace(/-/g, '');
+}

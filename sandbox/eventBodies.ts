@@ -6,7 +6,7 @@
  */
 import type { EventKind, LeadEventBody } from '../nodes/shared/schemas';
 import { zonedTimestamp } from './dates';
-import type { AdRecord } from './model';
+import type { AdRecord, LeadContact, MessageRecord } from './model';
 
 export type LeadKind = 'CONTACTO' | 'CONTACTO_MENSAJE';
 
@@ -16,14 +16,7 @@ const CONTACT_TYPE: Record<LeadKind, number> = { CONTACTO: 6, CONTACTO_MENSAJE: 
 export const ANONYMOUS_NAME = 'ANONYMOUS';
 export const ANONYMOUS_EMAIL = '--';
 
-export interface LeadContact {
-	anonymous: boolean;
-	nombre: string | null;
-	email: string | null;
-	telefono: string | null;
-	mensaje: string | null;
-	dni: string | null;
-}
+export type { LeadContact };
 
 export function leadBody(args: {
 	idEvento: string;
@@ -108,5 +101,29 @@ export function creditBody(args: {
 		planDePublicacion: args.credit.planDePublicacion,
 		status: args.credit.status,
 		siteId: args.credit.siteId,
+	};
+}
+
+/**
+ * A lead as the polling endpoint lists it: the lead body's fields without `idEvento` (how polled
+ * ids relate to callback event ids is not published), the message's own `idMensaje` whatever the
+ * kind, the agency, and the ad's platform id beside the caller's code of it.
+ */
+export function polledMessage(record: MessageRecord, codigoAviso: string | null): Record<string, unknown> {
+	const { idEvento: _none, ...body } = leadBody({
+		idEvento: '',
+		kind: record.kind,
+		referencia: codigoAviso ?? '',
+		ad: record.ad,
+		contact: record.contact,
+		idMensaje: record.idMensaje,
+		at: record.at,
+	});
+	return {
+		...body,
+		idMensaje: record.idMensaje,
+		codigoInmobiliaria: record.agencyCode,
+		referencia: codigoAviso,
+		idAvisoPlat: record.ad.idAvisoPlat,
 	};
 }

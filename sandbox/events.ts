@@ -87,12 +87,12 @@ export function notifyLead(
 	ad: AdRecord,
 	kind: LeadKind,
 	contact: LeadContact,
-): ScheduledEvent[] {
-	const at = Date.now();
-	const idMensaje = kind === 'CONTACTO_MENSAJE' ? ctx.state.nextMessageId() : null;
-	return notify(ctx, ad.agencyCode, kind, ad, (target, idEvento) =>
+): { idMensaje: number; events: ScheduledEvent[] } {
+	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: Date.now() });
+	const events = notify(ctx, ad.agencyCode, kind, ad, (target, idEvento) =>
 		leadBody({ idEvento, kind, referencia: target.codeByAdId.get(ad.idAvisoPlat)!, ad, contact, idMensaje, at }),
 	);
+	return { idMensaje, events };
 }
 
 export function notifyCredit(ctx: SandboxContext, agencyCode: string, credit: CreditChange): ScheduledEvent[] {

@@ -74,3 +74,26 @@ export interface ClientRecord {
 	clientSecret: string;
 	interfaceId: string;
 }
+
+/** Who made a lead, as the admin endpoint or a simulation gives it. */
+export interface LeadContact {
+	anonymous: boolean;
+	nombre: string | null;
+	email: string | null;
+	telefono: string | null;
+	mensaje: string | null;
+	dni: string | null;
+}
+
+/** A lead as the lead polling endpoint lists it: every lead the emulator creates, delivered or not. */
+export interface MessageRecord {
+	/** The polled id, stable, ascending in creation order. */
+	idMensaje: number;
+	kind: 'CONTACTO' | 'CONTACTO_MENSAJE';
+	agencyCode: string;
+	/** The ad as it was when the lead was made. */
+	ad: AdRecord;
+	contact: LeadContact;
+	/** Epoch milliseconds of the registration. */
+	at: number;
+}

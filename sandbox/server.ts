@@ -18,6 +18,7 @@ import { registerAssociation } from './routes/association';
 import { registerCallbacks } from './routes/callbacks';
 import { registerDevelopments } from './routes/developments';
 import { registerLogin } from './routes/login';
+import { registerMessages } from './routes/messages';
 import { registerSimulation } from './routes/simulation';
 
 /** Hides secrets a query may carry before a URL is written to the log. */
@@ -115,6 +116,7 @@ export function buildServer(ctx: SandboxContext, startSeed: number, quiet: boole
 		registerAssociation,
 		registerCallbacks,
 		registerSimulation,
+		registerMessages,
 	]) {
 		register(app, ctx);
 	}

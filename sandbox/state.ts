@@ -4,13 +4,14 @@
  * replaced, never mutated, when they change.
  */
 import type { EventKind } from '../nodes/shared/schemas';
-import { errors } from './behaviour';
+import { BEHAVIOUR, errors } from './behaviour';
 import type {
 	AdRecord,
 	AgencyRecord,
 	ClientRecord,
 	DevelopmentRecord,
 	InterfaceRecord,
+	MessageRecord,
 } from './model';
 import { SEEDED_INTERFACES, type SeedData } from './seed';
 
@@ -26,6 +27,8 @@ export class SandboxState {
 	private readonly developmentsByAgency = new Map<string, DevelopmentRecord[]>();
 	/** Per development, every unit (online or not) in ascending idAvisoPlat. */
 	private readonly unitsByDevelopment = new Map<number, AdRecord[]>();
+	/** Per agency, every lead made on its ads, oldest first (the lead polling endpoint's list). */
+	private readonly messagesByAgency = new Map<string, MessageRecord[]>();
 	private lastAdId = 0;
 	private lastMessageId = 880_000_000;
 
@@ -192,6 +195,21 @@ export class SandboxState {
 
 	nextMessageId(): number {
 		return ++this.lastMessageId;
+	}
+
+	/** Records a lead for the polling endpoint with the next message id; answers the record. */
+	recordMessage(lead: Omit<MessageRecord, 'idMensaje' | 'agencyCode'>): MessageRecord {
+		const record: MessageRecord = { ...lead, idMensaje: this.nextMessageId(), agencyCode: lead.ad.agencyCode };
+		const list = this.messagesByAgency.get(record.agencyCode) ?? [];
+		this.messagesByAgency.set(record.agencyCode, list);
+		list.push(record);
+		const { messagesKept } = BEHAVIOUR.messages;
+		if (list.length > messagesKept) list.splice(0, list.length - messagesKept);
+		return record;
+	}
+
+	messagesOf(agencyCode: string): readonly MessageRecord[] {
+		return this.messagesByAgency.get(agencyCode) ?? [];
 	}
 }
 

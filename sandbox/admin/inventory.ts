@@ -156,7 +156,7 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 		const ad = adOf(paramsOf(request));
 		if (!ad.online) throw errors.conflict(`Ad ${ad.idAvisoPlat} is offline: nobody can see it`);
 		const { tipoEvento, ...contact } = parseWith(leadSchema, request.body ?? {});
-		return { events: notifyLead(ctx, ad, tipoEvento, contact) };
+		return notifyLead(ctx, ad, tipoEvento, contact);
 	});
 
 	app.post('/__sandbox/agencies/:agencyCode/credits', async (request) => {

@@ -80,7 +80,6 @@ function simulateLead(ctx: SandboxContext, request: FastifyRequest) {
 	const agency = ctx.state.linkedAgency(caller, body.codigoInmobiliaria);
 	const ad = simulatedAd(ctx, caller, agency.codigoInmobiliaria, body.codigoAviso);
 	const kind = body.tipoDeEvento;
-	const idMensaje = kind === 'CONTACTO_MENSAJE' ? ctx.state.nextMessageId() : null;
 	const contact = {
 		anonymous: false,
 		nombre: body.contactName ?? null,
@@ -89,7 +88,7 @@ function simulateLead(ctx: SandboxContext, request: FastifyRequest) {
 		mensaje: body.contactMessage ?? null,
 		dni: null,
 	};
-	const at = Date.now();
+	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: Date.now() });
 	return enqueue(ctx, caller, kind, body.configuracionCallback, (idEvento) =>
 		leadBody({ idEvento, kind, referencia: body.codigoAviso, ad, contact, idMensaje, at }),
 	);

@@ -1,0 +1,125 @@
+import { useReceiver } from './helpers/receiver';
+import { adminAds, allPages, useSandbox } from './helpers/sandbox';
+
+const fx = useSandbox();
+const hook = useReceiver();
+
+beforeEach(() => fx.admin.post('/reset'));
+afterEach(() => fx.sandbox.waitForIdle());
+
+const MESSAGES = (agency = 'INMO-001') => `/v2/inmobiliarias/${agency}/mensajes`;
+
+/** The portal's local day (UTC-3), as yyyyMMdd, `days` from now. */
+function portalDay(days = 0): string {
+	const local = new Date(Date.now() + days * 86_400_000 - 3 * 3_600_000);
+	return local.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+async function onlineAd(agency = 'INMO-001') {
+	return (await adminAds(fx, agency, true))[0];
+}
+
+describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
+	it('lists every lead made through the admin endpoint, delivered or not, with a stable id', async () => {
+		const ad = await onlineAd();
+		const message = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+			nombre: 'Ana Pérez',
+		});
+		const view = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO', anonymous: true });
+		// Nobody is subscribed: no callback was scheduled, the leads are listed all the same.
+		expect(message.json.events).toEqual([]);
+		const answer = await fx.les.get(MESSAGES(), { fromDate: portalDay() });
+		expect(answer.status).toBe(200);
+		expect(answer.json).toMatchObject({ number: 0, size: 2, total: 2 });
+		const [first, second] = answer.json.content;
+		expect(first).toMatchObject({
+			idMensaje: message.json.idMensaje,
+			tipoEvento: 'CONTACTO_MENSAJE',
+			idTipoContacto: 1,
+			codigoInmobiliaria: 'INMO-001',
+			idAvisoPlat: ad.idAvisoPlat,
+			nombre: 'Ana Pérez',
+			fechaRegistro: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0300$/),
+		});
+		expect(first).not.toHaveProperty('idEvento');
+		// A phone view gets a polled id too, although its callback body carries none.
+		expect(second).toMatchObject({ idMensaje: view.json.idMensaje, tipoEvento: 'CONTACTO', nombre: 'ANONYMOUS', email: '--' });
+		expect(second.idMensaje).toBeGreaterThan(first.idMensaje);
+		expect((await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json).toEqual(answer.json);
+	});
+
+	it('gives a CONTACTO_MENSAJE callback the idMensaje the polling endpoint lists', async () => {
+		await fx.les.put('/v1/configuracion/callbacks', { url: hook.current.url });
+		await fx.les.put('/v1/configuracion/callbacks/CONTACTO_MENSAJE');
+		const associated = (await fx.admin.get('/interfaces/demo-les')).json.associations;
+		const ad = (await adminAds(fx, 'INMO-001', true)).find((a) =>
+			associated.some((x: any) => x.idAvisoPlat === a.idAvisoPlat),
+		)!;
+		const made = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO_MENSAJE' });
+		const [delivered] = await hook.current.waitFor(1);
+		expect(delivered.body.idMensaje).toBe(made.json.idMensaje);
+		const listed = (await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json.content[0];
+		expect(listed.idMensaje).toBe(made.json.idMensaje);
+		expect(listed.referencia).toBe(delivered.body.referencia);
+	});
+
+	it('lists simulated leads of the caller too', async () => {
+		const simulated = await fx.les.post('/v1/callbacks/generacion/evento', {
+			codigoAviso: 'DEMO-0001',
+			codigoInmobiliaria: 'INMO-001',
+			configuracionCallback: { url: hook.current.url },
+			contactEmail: 'ana@example.com',
+			tipoDeEvento: 'CONTACTO',
+		});
+		expect(simulated.status).toBe(200);
+		const listed = (await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json.content;
+		expect(listed).toEqual([expect.objectContaining({ tipoEvento: 'CONTACTO', email: 'ana@example.com', referencia: 'DEMO-0001' })]);
+	});
+
+	it('lists from the given day on: a later day answers 204 with no body', async () => {
+		const ad = await onlineAd();
+		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {});
+		expect((await fx.les.get(MESSAGES(), { fromDate: portalDay(-1) })).json.total).toBe(1);
+		const tomorrow = await fx.les.get(MESSAGES(), { fromDate: portalDay(1) });
+		expect(tomorrow.status).toBe(204);
+		expect(tomorrow.text).toBe('');
+	});
+
+	it('pages with pageable.page and pageable.size, oldest first', async () => {
+		const ad = await onlineAd();
+		const ids: number[] = [];
+		for (let i = 0; i < 5; i++) ids.push((await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {})).json.idMensaje);
+		const listed = await allPages(fx.les, MESSAGES(), { fromDate: portalDay() }, 2);
+		expect(listed.map((m: any) => m.idMensaje)).toEqual(ids);
+	});
+
+	it('is read by a LEC (codigoAviso null when not associated to it) and by a plan without callbacks', async () => {
+		const ad = await onlineAd();
+		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {});
+		const lec = await fx.lec.get(MESSAGES(), { fromDate: portalDay() });
+		expect(lec.status).toBe(200);
+		expect(lec.json.content[0]).toMatchObject({ referencia: null, idAvisoPlat: ad.idAvisoPlat });
+		const own = await onlineAd('INMO-500');
+		await fx.admin.post(`/ads/${own.idAvisoPlat}/leads`, {});
+		const free = await fx.noCallbacks.get(MESSAGES('INMO-500'), { fromDate: portalDay() });
+		expect(free.status).toBe(200);
+		expect(free.json.total).toBe(1);
+	});
+
+	it("keeps integrators apart: another integrator's agency does not exist for the caller", async () => {
+		const answer = await fx.other.get(MESSAGES('INMO-001'), { fromDate: portalDay() });
+		expect(answer.status).toBe(404);
+		expect(answer.json.code).toBe('not_found');
+		expect((await fx.les.get(MESSAGES('INMO-404'), { fromDate: portalDay() })).status).toBe(404);
+	});
+
+	it('needs the access token, and fromDate as a calendar day', async () => {
+		expect((await fx.anonymous.get(MESSAGES(), { fromDate: portalDay() })).status).toBe(401);
+		for (const fromDate of [undefined, '2025-01-15', '20251315']) {
+			const answer = await fx.les.get(MESSAGES(), { fromDate });
+			expect(answer.status).toBe(400);
+			expect(answer.json.message).toContain('fromDate');
+		}
+	});
+});
