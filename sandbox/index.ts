@@ -5,6 +5,7 @@
  *   sandbox.url; // 'http://127.0.0.1:<port>'
  *   await sandbox.close();
  */
+import { startActivity, type Activity, type ActivityRates } from './activity';
 import { BEHAVIOUR, type AdShape, type BadFilterMode } from './behaviour';
 import type { ResetOverrides, SandboxContext } from './context';
 import { DeliveryService, type DeliveryAttempt } from './delivery';
@@ -26,6 +27,8 @@ export interface SandboxOptions {
 	retrySchedule?: number[];
 	deliveryTimeoutMs?: number;
 	faults?: Partial<FaultSettings>;
+	/** Leads and ad changes the emulator makes on its own, e.g. `{ leadsEveryMs: 60_000 }`. */
+	activity?: ActivityRates;
 	/** No request or delivery log lines. Default true in-process; the CLI turns it off. */
 	quiet?: boolean;
 	log?: (line: string) => void;
@@ -45,6 +48,8 @@ export interface Sandbox {
 	/** Resolves once no delivery attempt is scheduled or in flight. */
 	waitForIdle(timeoutMs?: number): Promise<void>;
 	reset(overrides?: ResetOverrides): void;
+	/** The activity generator: `lead()` and `adChange()` make one occurrence now. */
+	activity: Activity;
 }
 
 export { SEEDED_INTERFACES };
@@ -86,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 	};
 
+	const activity = startActivity(context, options.activity ?? {}, seed);
 	const app = buildServer(context, seed, quiet);
 	await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
 	const address = app.server.address();
@@ -100,7 +106,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		waitForDeliveries: (predicate, timeoutMs) => deliveries.waitFor(predicate, timeoutMs),
 		waitForIdle: (timeoutMs) => deliveries.waitForIdle(timeoutMs),
 		reset: (overrides) => context.reset(overrides),
+		activity,
 		async close() {
+			activity.stop();
 			await deliveries.close();
 			await app.close();
 		},

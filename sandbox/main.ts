@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BEHAVIOUR } from './behaviour';
+import { parseActivity } from './activity';
 import { startSandbox, SEEDED_INTERFACES, type SandboxOptions } from './index';
 
 const integerText = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -31,6 +32,17 @@ const envSchema = z.object({
 			}
 		})
 		.optional(),
+	SANDBOX_ACTIVITY: z
+		.string()
+		.transform((text, ctx) => {
+			try {
+				return parseActivity(text);
+			} catch (error) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+				return z.NEVER;
+			}
+		})
+		.optional(),
 	SANDBOX_QUIET: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
@@ -50,6 +62,7 @@ function optionsFromEnv(): SandboxOptions {
 		retrySchedule: env.SANDBOX_RETRY_SCHEDULE ?? [...BEHAVIOUR.delivery.cliRetryScheduleMs],
 		deliveryTimeoutMs: env.SANDBOX_DELIVERY_TIMEOUT_MS,
 		faults: env.SANDBOX_FAULTS,
+		activity: env.SANDBOX_ACTIVITY,
 		quiet: env.SANDBOX_QUIET === '1' || env.SANDBOX_QUIET === 'true',
 	};
 }
@@ -60,6 +73,7 @@ async function main() {
 	const { settings } = sandbox.context;
 	console.log(`Real-estate portal sandbox listening on ${sandbox.url}`);
 	console.log(`Ad summary shape ${settings.adShape}, bad filters answer ${settings.badFilter}.`);
+	if (process.env.SANDBOX_ACTIVITY) console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
 	for (const i of SEEDED_INTERFACES) {
 		const access = i.callbackAccess ? '' : '  (plan without callback access)';

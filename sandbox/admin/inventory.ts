@@ -135,14 +135,9 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 	app.post('/__sandbox/ads/:idAvisoPlat/alta', async (request) => changeState(ctx, adOf(paramsOf(request)), true));
 	app.post('/__sandbox/ads/:idAvisoPlat/baja', async (request) => changeState(ctx, adOf(paramsOf(request)), false));
 
-	app.patch('/__sandbox/ads/:idAvisoPlat', async (request) => {
-		const ad = adOf(paramsOf(request));
-		const fields = parseWith(adFieldsSchema, request.body ?? {});
-		const next = applyFields(ad, fields, Date.now());
-		ctx.state.replaceAd(next);
-		const events = notifyAdEvents(ctx, next, [{ kind: 'AVISO_ACTIVIDAD', accion: 'MODIFICACION' }]);
-		return { ad: adAdminView(next), events };
-	});
+	app.patch('/__sandbox/ads/:idAvisoPlat', async (request) =>
+		modifyAd(ctx, adOf(paramsOf(request)), parseWith(adFieldsSchema, request.body ?? {})),
+	);
 
 	app.put('/__sandbox/ads/:idAvisoPlat/quality', async (request) => {
 		const ad = adOf(paramsOf(request));
@@ -167,8 +162,16 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 	});
 }
 
+/** A modification of an online ad's content: AVISO_ACTIVIDAD (accion MODIFICACION). */
+export function modifyAd(ctx: SandboxContext, ad: AdRecord, fields: AdFields) {
+	const next = applyFields(ad, fields, Date.now());
+	ctx.state.replaceAd(next);
+	const events = notifyAdEvents(ctx, next, [{ kind: 'AVISO_ACTIVIDAD', accion: 'MODIFICACION' }]);
+	return { ad: adAdminView(next), events };
+}
+
 /** Alta (offline → online) or baja (online → offline): AVISO_ACTIVIDAD and AVISO_ESTADO_PUBLICACION. */
-function changeState(ctx: SandboxContext, ad: AdRecord, online: boolean) {
+export function changeState(ctx: SandboxContext, ad: AdRecord, online: boolean) {
 	if (ad.online === online) {
 		throw errors.conflict(`Ad ${ad.idAvisoPlat} is already ${online ? 'online' : 'offline'}`);
 	}
