@@ -23,13 +23,18 @@ const UNIT_MS: Record<string, number> = { s: 1_000, min: 60_000, h: 3_600_000 };
 /** `leads:1/min,ads:1/5min` → intervals; throws a message naming the wrong part. */
 export function parseActivity(text: string): ActivityRates {
 	const rates: ActivityRates = {};
-	for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+	for (const part of text
+		.split(',')
+		.map((p) => p.trim())
+		.filter(Boolean)) {
 		const match = /^(leads|ads):(\d+)\/(\d*)(s|min|h)$/.exec(part);
 		const count = match ? Number(match[2]) : 0;
 		if (!match || count === 0) {
-			throw new Error(`"${part}" is not kind:count/period, e.g. leads:1/min or ads:2/5min (units s, min, h)`);
+			throw new Error(
+				`"${part}" is not kind:count/period, e.g. leads:1/min or ads:2/5min (units s, min, h)`,
+			);
 		}
-		const every = ((Number(match[3] || '1') * UNIT_MS[match[4]]) / count);
+		const every = (Number(match[3] || '1') * UNIT_MS[match[4]]) / count;
 		if (match[1] === 'leads') rates.leadsEveryMs = every;
 		else rates.adsEveryMs = every;
 	}

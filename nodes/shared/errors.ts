@@ -139,6 +139,13 @@ function serverError(f: PortalFailure): Explanation {
 				'The portal answers "Access is denied" (HTTP 500) on callback configuration, event subscription and simulation when the plan does not include callbacks. Contact the portal\'s integration support to enable callbacks for this interface.',
 		};
 	}
+	if (f.operation === 'listMessages' && isAccessDenied(f)) {
+		return {
+			message: 'Your portal plan does not include lead polling',
+			description:
+				'The portal answered "Access is denied" (HTTP 500) on the lead list. Contact the portal\'s integration support to enable it for this interface.',
+		};
+	}
 	return {
 		message: `The portal failed to process the request (HTTP ${f.status})`,
 		description: `Try again later.${attemptsText(f)}${serviceSaid(f)}`,

@@ -75,6 +75,16 @@ export const PATHS = {
 		pt: '/v1/callbacks/geracao/eventos',
 		idempotent: false,
 	},
+	/**
+	 * Lead polling, read by plans without callbacks too (docs/portal-api.md). Note the version
+	 * segment v2. No Portuguese spelling has been published: the Spanish one stands in until it is.
+	 */
+	listMessages: {
+		method: 'GET',
+		es: '/v2/inmobiliarias/{agencyCode}/mensajes',
+		pt: '/v2/inmobiliarias/{agencyCode}/mensajes',
+		idempotent: true,
+	},
 } as const satisfies Record<string, PathEntry>;
 
 export type PortalOperation = keyof typeof PATHS;

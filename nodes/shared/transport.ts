@@ -13,6 +13,7 @@ import {
 	type IHookFunctions,
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
+	type IPollFunctions,
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, portalSettingsOf, secretsOf, type PortalSettings } from './credentials';
@@ -32,6 +33,7 @@ export type PortalContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
+	| IPollFunctions
 	| IWebhookFunctions;
 
 export type PathParams = Record<string, string | number>;

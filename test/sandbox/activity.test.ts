@@ -6,11 +6,15 @@ import { portal } from './helpers/http';
 const fx = useSandbox();
 beforeEach(() => fx.admin.post('/reset'));
 
-const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+const today = () =>
+	new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
 
 describe('SANDBOX_ACTIVITY', () => {
 	it('reads kind:count/period with s, min and h', () => {
-		expect(parseActivity('leads:1/min,ads:1/5min')).toEqual({ leadsEveryMs: 60_000, adsEveryMs: 300_000 });
+		expect(parseActivity('leads:1/min,ads:1/5min')).toEqual({
+			leadsEveryMs: 60_000,
+			adsEveryMs: 300_000,
+		});
 		expect(parseActivity('leads:4/s')).toEqual({ leadsEveryMs: 250 });
 		expect(parseActivity('ads:2/h')).toEqual({ adsEveryMs: 1_800_000 });
 		for (const wrong of ['leads', 'leads:0/min', 'calls:1/min', 'ads:1/day']) {
@@ -20,11 +24,17 @@ describe('SANDBOX_ACTIVITY', () => {
 
 	it('makes leads that the polling endpoint lists, on every agency in turn', async () => {
 		for (let i = 0; i < 4; i++) fx.sandbox.activity.lead();
-		const inmo1 = await allPages(fx.les, '/v2/inmobiliarias/INMO-001/mensajes', { fromDate: today() });
-		const inmo2 = await allPages(fx.les, '/v2/inmobiliarias/INMO-002/mensajes', { fromDate: today() });
+		const inmo1 = await allPages(fx.les, '/v2/inmobiliarias/INMO-001/mensajes', {
+			fromDate: today(),
+		});
+		const inmo2 = await allPages(fx.les, '/v2/inmobiliarias/INMO-002/mensajes', {
+			fromDate: today(),
+		});
 		expect(inmo1.map((m: any) => m.tipoEvento)).toEqual(['CONTACTO_MENSAJE']);
 		expect(inmo2.map((m: any) => m.tipoEvento)).toEqual(['CONTACTO']);
-		const free = await allPages(fx.noCallbacks, '/v2/inmobiliarias/INMO-500/mensajes', { fromDate: today() });
+		const free = await allPages(fx.noCallbacks, '/v2/inmobiliarias/INMO-500/mensajes', {
+			fromDate: today(),
+		});
 		expect(free).toHaveLength(1);
 	});
 
@@ -34,7 +44,9 @@ describe('SANDBOX_ACTIVITY', () => {
 		fx.sandbox.activity.adChange();
 		const modified = await allPages(fx.les, summary, {}, 200);
 		expect(modified).toHaveLength(before.length);
-		expect(modified.filter((ad: any, i: number) => ad.fechaModificacion !== before[i].fechaModificacion)).toHaveLength(1);
+		expect(
+			modified.filter((ad: any, i: number) => ad.fechaModificacion !== before[i].fechaModificacion),
+		).toHaveLength(1);
 		fx.sandbox.activity.adChange();
 		expect(await allPages(fx.les, summary, {}, 200)).toHaveLength(before.length - 1);
 		fx.sandbox.activity.adChange();
@@ -47,7 +59,9 @@ describe('SANDBOX_ACTIVITY', () => {
 			busy = await startSandbox({ port: 0, activity: { leadsEveryMs: 100 } });
 			await new Promise((resolve) => setTimeout(resolve, 750));
 			const client = portal(busy.url, 'demo-les-token');
-			const listed = await allPages(client, '/v2/inmobiliarias/INMO-001/mensajes', { fromDate: today() });
+			const listed = await allPages(client, '/v2/inmobiliarias/INMO-001/mensajes', {
+				fromDate: today(),
+			});
 			expect(listed.length).toBeGreaterThanOrEqual(2);
 		} finally {
 			await busy?.close();

@@ -26,7 +26,10 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 			tipoEvento: 'CONTACTO_MENSAJE',
 			nombre: 'Ana Pérez',
 		});
-		const view = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO', anonymous: true });
+		const view = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO',
+			anonymous: true,
+		});
 		// Nobody is subscribed: no callback was scheduled, the leads are listed all the same.
 		expect(message.json.events).toEqual([]);
 		const answer = await fx.les.get(MESSAGES(), { fromDate: portalDay() });
@@ -44,7 +47,12 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 		});
 		expect(first).not.toHaveProperty('idEvento');
 		// A phone view gets a polled id too, although its callback body carries none.
-		expect(second).toMatchObject({ idMensaje: view.json.idMensaje, tipoEvento: 'CONTACTO', nombre: 'ANONYMOUS', email: '--' });
+		expect(second).toMatchObject({
+			idMensaje: view.json.idMensaje,
+			tipoEvento: 'CONTACTO',
+			nombre: 'ANONYMOUS',
+			email: '--',
+		});
 		expect(second.idMensaje).toBeGreaterThan(first.idMensaje);
 		expect((await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json).toEqual(answer.json);
 	});
@@ -56,7 +64,9 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 		const ad = (await adminAds(fx, 'INMO-001', true)).find((a) =>
 			associated.some((x: any) => x.idAvisoPlat === a.idAvisoPlat),
 		)!;
-		const made = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO_MENSAJE' });
+		const made = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+		});
 		const [delivered] = await hook.current.waitFor(1);
 		expect(delivered.body.idMensaje).toBe(made.json.idMensaje);
 		const listed = (await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json.content[0];
@@ -74,7 +84,13 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 		});
 		expect(simulated.status).toBe(200);
 		const listed = (await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json.content;
-		expect(listed).toEqual([expect.objectContaining({ tipoEvento: 'CONTACTO', email: 'ana@example.com', referencia: 'DEMO-0001' })]);
+		expect(listed).toEqual([
+			expect.objectContaining({
+				tipoEvento: 'CONTACTO',
+				email: 'ana@example.com',
+				referencia: 'DEMO-0001',
+			}),
+		]);
 	});
 
 	it('lists from the given day on: a later day answers 204 with no body', async () => {
@@ -89,7 +105,8 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 	it('pages with pageable.page and pageable.size, oldest first', async () => {
 		const ad = await onlineAd();
 		const ids: number[] = [];
-		for (let i = 0; i < 5; i++) ids.push((await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {})).json.idMensaje);
+		for (let i = 0; i < 5; i++)
+			ids.push((await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {})).json.idMensaje);
 		const listed = await allPages(fx.les, MESSAGES(), { fromDate: portalDay() }, 2);
 		expect(listed.map((m: any) => m.idMensaje)).toEqual(ids);
 	});

@@ -14,3 +14,9 @@ export type { WebhookMode } from './trigger/nodeWebhooks';
 export type { WebhookRequest, WebhookResponse } from './trigger/httpAdapter';
 export { secretExposures, type RunTraces } from './secretExposures';
 export { captureLogs, type CapturedLogs } from './captureLogs';
+export {
+	PollWorkflow,
+	type PollOptions,
+	type PollOutcome,
+	type ManualPollResult,
+} from './poll/pollWorkflow';

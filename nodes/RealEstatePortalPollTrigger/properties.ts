@@ -1,0 +1,92 @@
+/** The poll trigger's parameters, and reading them back. */
+import { NodeOperationError, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+
+export const POLL_EVENTS = ['newLead', 'adWentOnline', 'adWentOffline', 'adChanged'] as const;
+export type PollEvent = (typeof POLL_EVENTS)[number];
+export type AdEvent = Exclude<PollEvent, 'newLead'>;
+
+export const pollTriggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Works on every plan, read-only (LEC) interfaces included, and changes nothing at the portal. The first poll after activation only records where to start. The ad summary can lag a few minutes behind the portal.',
+		name: 'pollNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		default: 'newLead',
+		options: [
+			{
+				name: 'Ad Changed',
+				value: 'adChanged',
+				description: 'An online ad has a later modification date than at the last poll',
+			},
+			{
+				name: 'Ad Went Offline',
+				value: 'adWentOffline',
+				description: 'An ad online at the last poll is no longer in the online ad summary',
+			},
+			{
+				name: 'Ad Went Online',
+				value: 'adWentOnline',
+				description: 'An ad that was not online at the last poll is now',
+			},
+			{
+				name: 'New Lead',
+				value: 'newLead',
+				description: 'A prospect wrote a message or viewed the phone number on an ad',
+			},
+		],
+	},
+	{
+		displayName: 'Agencies',
+		name: 'agencyScope',
+		type: 'options',
+		default: 'all',
+		options: [
+			{
+				name: 'All Agencies Linked to the Credential',
+				value: 'all',
+				description: 'Every agency the interface is linked to, listed again at each poll',
+			},
+			{ name: 'One Agency', value: 'one' },
+		],
+	},
+	{
+		displayName: 'Agency Name or ID',
+		name: 'agencyCode',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getAgencies' },
+		required: true,
+		default: '',
+		description:
+			'The agency to watch. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { agencyScope: ['one'] } },
+	},
+];
+
+export function chosenEvent(ctx: IPollFunctions): PollEvent {
+	const event = ctx.getNodeParameter('event', 'newLead') as PollEvent;
+	if (!POLL_EVENTS.includes(event)) {
+		throw new NodeOperationError(ctx.getNode(), `Unknown event "${String(event)}"`, {
+			description: 'Choose New Lead, Ad Went Online, Ad Went Offline or Ad Changed in Event.',
+		});
+	}
+	return event;
+}
+
+/** The one agency chosen, or null for every agency linked to the credential. */
+export function chosenAgency(ctx: IPollFunctions): string | null {
+	if (ctx.getNodeParameter('agencyScope', 'all') !== 'one') return null;
+	const code = String(ctx.getNodeParameter('agencyCode', '')).trim();
+	if (code === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Choose the agency to watch', {
+			description:
+				'Pick one in Agency Name or ID, or set Agencies to All Agencies Linked to the Credential.',
+		});
+	}
+	return code;
+}

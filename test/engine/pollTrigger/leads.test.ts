@@ -1,0 +1,170 @@
+import type { Sandbox } from '../../../sandbox';
+import { credentialData, credentialType, failOnce, useSandbox } from '../action/support';
+import { loadOptions } from '../harness';
+import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
+import { emitted, makeLead, pollWorkflow } from './support';
+
+const sandbox = useSandbox();
+
+describe('Real Estate Portal Poll Trigger: New Lead', () => {
+	it('records the starting point at activation, then emits each new lead once, oldest first', async () => {
+		await makeLead(sandbox());
+		const workflow = pollWorkflow(sandbox());
+		expect((await workflow.activate()).items).toBeNull();
+		expect(await workflow.poll()).toEqual({ items: null });
+
+		const first = await makeLead(sandbox(), 'INMO-001', {
+			tipoEvento: 'CONTACTO_MENSAJE',
+			nombre: 'Ana Pérez',
+			email: 'ana@example.com',
+		});
+		const second = await makeLead(sandbox(), 'INMO-002', {
+			tipoEvento: 'CONTACTO',
+			anonymous: true,
+		});
+		const outcome = await workflow.poll();
+		expect(emitted(outcome).map((lead) => lead.messageId)).toEqual([first, second]);
+		expect(emitted(outcome)[0]).toMatchObject({
+			eventId: String(first),
+			eventType: 'CONTACTO_MENSAJE',
+			contactType: 'message',
+			name: 'Ana Pérez',
+			email: 'ana@example.com',
+			isAnonymous: false,
+			agencyCode: 'INMO-001',
+			trigger: 'poll',
+			registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/),
+		});
+		expect(emitted(outcome)[1]).toMatchObject({
+			eventType: 'CONTACTO',
+			contactType: 'phone view',
+			isAnonymous: true,
+			name: null,
+			email: null,
+			agencyCode: 'INMO-002',
+		});
+		// The execution n8n started carries exactly those items.
+		const run = outcome.run!;
+		expect(run.status).toBe('success');
+		expect(
+			run.data.resultData.runData[workflow.node.name][0].data!.main[0]!.map(
+				(i) => i.json.messageId,
+			),
+		).toEqual([first, second]);
+		expect(await workflow.poll()).toEqual({ items: null });
+	});
+
+	it('watches one agency when asked, and names an unknown one', async () => {
+		const workflow = pollWorkflow(sandbox(), {
+			parameters: { agencyScope: 'one', agencyCode: 'INMO-002' },
+		});
+		await workflow.activate();
+		await makeLead(sandbox(), 'INMO-001');
+		const only = await makeLead(sandbox(), 'INMO-002');
+		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual([only]);
+
+		const unknown = pollWorkflow(sandbox(), {
+			parameters: { agencyScope: 'one', agencyCode: 'INMO-404' },
+		});
+		await expect(unknown.activate()).rejects.toThrow('Agency "INMO-404" not found');
+	});
+
+	it('survives a restart: saved cursors reloaded, no lead twice, none lost while n8n was down', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		const before = await makeLead(sandbox());
+		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual([before]);
+		const whileDown = [await makeLead(sandbox()), await makeLead(sandbox(), 'INMO-002')];
+		const restarted = await workflow.restart();
+		expect(emitted(restarted).map((lead) => lead.messageId)).toEqual(whileDown);
+		expect(await workflow.poll()).toEqual({ items: null });
+		expect(workflow.executions).toHaveLength(2);
+	});
+
+	it('a failed poll moves nothing and loses nothing: the next good poll catches up', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		const leads = [await makeLead(sandbox()), await makeLead(sandbox(), 'INMO-002')];
+		const saved = workflow.staticData;
+		// The second agency's lead list fails: INMO-001 was read, but the poll as a whole failed.
+		await failNext(sandbox(), '^/v2/inmobiliarias/INMO-002/mensajes$', 503, 4);
+		const failed = await workflow.poll();
+		expect(failed.items).toBeNull();
+		expect(failed.error?.message).toContain('The portal failed to process the request (HTTP 503)');
+		expect(workflow.failures).toHaveLength(1);
+		expect(workflow.staticData).toEqual(saved);
+		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual(leads);
+	});
+
+	it('starts over on a new activation, and keeps its window bounded', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		await makeLead(sandbox());
+		workflow.deactivate();
+		expect((await workflow.activate()).items).toBeNull();
+		const cursors = workflow.nodeStaticData.leads as Record<
+			string,
+			{ fromDay: string; seen: unknown[] }
+		>;
+		expect(Object.keys(cursors)).toEqual(['INMO-001', 'INMO-002']);
+		expect(cursors['INMO-001'].seen).toHaveLength(1);
+		expect(cursors['INMO-001'].fromDay).toMatch(/^\d{8}$/);
+	});
+
+	it('"Fetch test event" returns the most recent lead without moving the starting point', async () => {
+		const workflow = pollWorkflow(sandbox());
+		const none = await workflow.fetchTestEvent();
+		expect(none.error?.message).toBe('No lead in the last 7 days to show yet');
+		await workflow.activate();
+		const saved = workflow.staticData;
+		await makeLead(sandbox());
+		const latest = await makeLead(sandbox(), 'INMO-002');
+		const sample = await workflow.fetchTestEvent();
+		expect(sample.items.map((item) => item.json.messageId)).toEqual([latest]);
+		expect(workflow.staticData).toEqual(saved);
+		expect(emitted(await workflow.poll())).toHaveLength(2);
+	});
+
+	it('reads leads with a read-only (LEC) credential and on a plan without callbacks', async () => {
+		const lec = pollWorkflow(sandbox(), {
+			credentials: { accessToken: 'demo-lec-token', interfaceKind: 'LEC' },
+		});
+		await lec.activate();
+		const lead = await makeLead(sandbox());
+		expect(emitted(await lec.poll())).toEqual([
+			expect.objectContaining({ messageId: lead, adCode: null, agencyCode: 'INMO-001' }),
+		]);
+
+		const free = pollWorkflow(sandbox(), { credentials: { accessToken: 'nocallbacks-les-token' } });
+		await free.activate();
+		const own = await makeLead(sandbox(), 'INMO-500');
+		expect(emitted(await free.poll()).map((item) => item.messageId)).toEqual([own]);
+	});
+
+	it('names the fix when the token is refused, and changes nothing', async () => {
+		const workflow = pollWorkflow(sandbox(), { credentials: { accessToken: 'not-a-token' } });
+		await expect(workflow.activate()).rejects.toThrow('The portal rejected the access token');
+		expect(workflow.staticData).toEqual({});
+	});
+});
+
+async function failNext(sandbox: Sandbox, path: string, status: number, times: number) {
+	await failOnce(sandbox, { method: 'GET', path, status, times });
+}
+
+describe('Real Estate Portal Poll Trigger: agency dropdown', () => {
+	it('lists the agencies linked to the credential', async () => {
+		const options = await loadOptions({
+			nodeType: RealEstatePortalPollTrigger,
+			method: 'getAgencies',
+			parameters: { agencyScope: 'one' },
+			credentials: {
+				realEstatePortalApi: credentialData(sandbox(), { accessToken: 'nocallbacks-les-token' }),
+			},
+			credentialTypes: [credentialType],
+		});
+		expect(options).toEqual([
+			{ name: 'Sin Callbacks Bienes Raíces (INMO-500)', value: 'INMO-500' },
+		]);
+	});
+});
