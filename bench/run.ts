@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory]`: the five benchmarks, each
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory]`: the six benchmarks, each
  * alternating ours and the baseline, each printing its ratios last and writing
  * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
  */
@@ -13,6 +13,7 @@ import { inventoryBench } from './inventory.bench';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { machine, printResult, writeResult, type BenchResult } from './lib/report';
 import { packageCostBench } from './packageCost.bench';
+import { pollBench } from './poll.bench';
 import { sandboxBench } from './sandbox.bench';
 import { triggerBench } from './trigger.bench';
 
@@ -24,6 +25,7 @@ const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>
 	['association', associationBench],
 	['package', packageCostBench],
 	['sandbox', sandboxBench],
+	['poll', pollBench],
 ];
 
 async function main() {

@@ -16,6 +16,18 @@ const { RealEstatePortal } =
 	require('../../nodes/RealEstatePortal/RealEstatePortal.node.ts') as typeof import('../../nodes/RealEstatePortal/RealEstatePortal.node');
 
 type Parameters = RunNodeOptions['parameters'];
+
+/** The credential of our nodes for the sandbox at `url`. */
+export function portalCredentials(url: string) {
+	return {
+		realEstatePortalApi: {
+			environment: 'sandbox',
+			baseUrl: url,
+			authentication: 'accessToken',
+			accessToken: TOKEN,
+		},
+	};
+}
 type Rest = Omit<RunNodeOptions, 'nodeType' | 'parameters'>;
 
 export async function runOurs(
@@ -26,14 +38,7 @@ export async function runOurs(
 	return await runNode({
 		nodeType: RealEstatePortal,
 		parameters,
-		credentials: {
-			realEstatePortalApi: {
-				environment: 'sandbox',
-				baseUrl: url,
-				authentication: 'accessToken',
-				accessToken: TOKEN,
-			},
-		},
+		credentials: portalCredentials(url),
 		credentialTypes: [new RealEstatePortalApi()],
 		...rest,
 	});
