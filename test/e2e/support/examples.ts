@@ -13,12 +13,14 @@ export const EXAMPLES = {
 	inventoryExport: 'nightly-ad-inventory-export.json',
 	bulkAssociation: 'bulk-associate-ads.json',
 	callbackCheck: 'callback-setup-check.json',
+	pollLeadsToRows: 'poll-leads-to-spreadsheet-rows.json',
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLES;
 
 export const CREDENTIAL_TYPE = 'realEstatePortalApi';
 export const TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
+export const POLL_TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalPollTrigger';
 
 interface ExampleNode extends Record<string, unknown> {
 	name: string;

@@ -15,6 +15,8 @@ export interface PortalStack {
 	n8n: RunningN8n;
 	owner: ProvisionedN8n;
 	credential: { id: string; name: string };
+	/** Stops n8n and starts it again on the same user folder and port (`n8n` is the new process). */
+	restartN8n(): Promise<void>;
 	/** Stops n8n (its process group) and the emulator, and removes the user folder. */
 	stop(): Promise<void>;
 }
@@ -39,7 +41,21 @@ export async function startPortalStack(logName: string): Promise<PortalStack> {
 		n8n = await startN8n({ userFolder, logName });
 		const owner = await provisionOwner(n8n.url);
 		const { id, name } = await createPortalCredential(owner.api, sandbox.url);
-		return { sandbox, portal: new SandboxClient(sandbox.url), n8n, owner, credential: { id, name }, stop };
+		const stack: PortalStack = {
+			sandbox,
+			portal: new SandboxClient(sandbox.url),
+			n8n,
+			owner,
+			credential: { id, name },
+			stop,
+			async restartN8n() {
+				const { port } = stack.n8n;
+				await stack.n8n.stop();
+				n8n = await startN8n({ userFolder, port, logName });
+				stack.n8n = n8n;
+			},
+		};
+		return stack;
 	} catch (error) {
 		await stop();
 		throw error;

@@ -1,0 +1,158 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import {
+	POLL_TRIGGER_TYPE,
+	loadExample,
+	nodeOutput,
+	publishWorkflow,
+	startPortalStack,
+	type PortalStack,
+	type StoredWorkflow,
+	type WorkflowDefinition,
+} from './support';
+
+const LEAD_TRIGGER = 'New Lead (Polling)';
+const ROW = 'Spreadsheet Row';
+const AD_TRIGGER = 'Ad Changed (Polling)';
+/** n8n polls "every minute" at the start of each minute: one cycle, plus the time to run and save. */
+const POLL_CYCLE_MS = 150_000;
+
+function adChangedWorkflow(credential: { id: string; name: string }): WorkflowDefinition {
+	return {
+		name: 'Ad changes by polling',
+		nodes: [
+			{
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					event: 'adChanged',
+					agencyScope: 'one',
+					agencyCode: 'INMO-001',
+				},
+				name: AD_TRIGGER,
+				type: POLL_TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				credentials: { realEstatePortalApi: credential },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+describe('polling workflows (Real Estate Portal Poll Trigger) published in a real n8n', () => {
+	let stack: PortalStack;
+	let leads: StoredWorkflow;
+	let ads: StoredWorkflow;
+	const made: number[] = [];
+
+	beforeAll(async () => {
+		stack = await startPortalStack('poll-trigger');
+		leads = await stack.owner.api.createWorkflow(loadExample('pollLeadsToRows', stack.credential));
+		ads = await stack.owner.api.createWorkflow(adChangedWorkflow(stack.credential));
+	}, 900_000);
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	/** Every item the trigger emitted so far, over all finished executions of the workflow. */
+	async function emitted(workflow: StoredWorkflow, trigger: string) {
+		const executions = await stack.owner.api.listExecutions({
+			workflowId: workflow.id,
+			includeData: true,
+			limit: 250,
+		});
+		return executions
+			.filter((execution) => execution.stoppedAt !== null)
+			.flatMap((execution) =>
+				execution.status === 'success'
+					? nodeOutput(execution, trigger)
+					: [{ failed: execution.id }],
+			);
+	}
+
+	async function waitForItems(workflow: StoredWorkflow, trigger: string, count: number) {
+		const deadline = Date.now() + POLL_CYCLE_MS;
+		for (;;) {
+			const items = await emitted(workflow, trigger);
+			if (items.length >= count || Date.now() > deadline) return items;
+			await sleep(1_000);
+		}
+	}
+
+	async function lead(agencyCode: string): Promise<number> {
+		const [ad] = await stack.portal.ads(agencyCode);
+		const response = await fetch(`${stack.sandbox.url}/__sandbox/ads/${ad.idAvisoPlat}/leads`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				tipoEvento: 'CONTACTO_MENSAJE',
+				nombre: `Prospect ${made.length + 1}`,
+			}),
+		});
+		const { idMensaje } = (await response.json()) as { idMensaje: number };
+		made.push(idMensaje);
+		return idMensaje;
+	}
+
+	it('publishing polls at once to record the starting point, and starts no execution', async () => {
+		await lead('INMO-001');
+		made.length = 0;
+		expect(await publishWorkflow(stack.owner, leads.id)).toMatchObject({ status: 'published' });
+		expect(await publishWorkflow(stack.owner, ads.id)).toMatchObject({ status: 'published' });
+		expect(await emitted(leads, LEAD_TRIGGER)).toEqual([]);
+		expect(await emitted(ads, AD_TRIGGER)).toEqual([]);
+	}, 120_000);
+
+	it(
+		'turns 5 leads and 3 ad changes into exactly those items, polling every minute',
+		async () => {
+			for (const agency of ['INMO-001', 'INMO-002', 'INMO-001', 'INMO-002', 'INMO-001'])
+				await lead(agency);
+			const changed = (await stack.portal.ads('INMO-001')).slice(0, 3).map((ad) => ad.idAvisoPlat);
+			for (const id of changed) {
+				await fetch(`${stack.sandbox.url}/__sandbox/ads/${id}`, {
+					method: 'PATCH',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ titulo: `Ad ${id} with a new title` }),
+				});
+			}
+
+			const leadItems = await waitForItems(leads, LEAD_TRIGGER, 5);
+			const adItems = await waitForItems(ads, AD_TRIGGER, 3);
+
+			expect(leadItems.map((item) => item.messageId)).toEqual(expect.arrayContaining(made));
+			expect(leadItems).toHaveLength(5);
+			expect(adItems.map((item) => item.platformAdId).sort()).toEqual([...changed].sort());
+			const executions = await stack.owner.api.listExecutions({
+				workflowId: leads.id,
+				includeData: true,
+			});
+			const rows = executions.flatMap((execution) => nodeOutput(execution, ROW));
+			expect(rows.map((row) => row['Message ID']).sort()).toEqual([...made].sort());
+		},
+		POLL_CYCLE_MS * 2 + 30_000,
+	);
+
+	it(
+		'a restart of n8n in between emits no lead twice and loses none',
+		async () => {
+			await lead('INMO-002');
+			await lead('INMO-001');
+			await stack.restartN8n();
+			await lead('INMO-002');
+
+			const items = await waitForItems(leads, LEAD_TRIGGER, made.length);
+			// One more poll cycle: nothing more may come.
+			await sleep(65_000);
+			const settled = await emitted(leads, LEAD_TRIGGER);
+
+			expect(items.map((item) => item.messageId).sort()).toEqual([...made].sort());
+			expect(settled).toHaveLength(made.length);
+			expect(new Set(settled.map((item) => item.messageId)).size).toBe(made.length);
+			expect(await emitted(ads, AD_TRIGGER)).toHaveLength(3);
+		},
+		POLL_CYCLE_MS + 200_000,
+	);
+});
