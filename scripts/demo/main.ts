@@ -6,11 +6,13 @@
  *   DEMO_SANDBOX_PORT      emulator port (default 4010; another free one when busy; 0: any)
  *   DEMO_N8N_PORT          n8n port (default 5678; another free one when busy; 0: any)
  *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
+ *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { startSandbox } from '../../sandbox';
+import { parseActivity } from '../../sandbox/activity';
 import { BEHAVIOUR } from '../../sandbox/behaviour';
 import {
 	N8nSession,
@@ -80,6 +82,7 @@ async function run(stopper: Stopper) {
 		port: settings.sandboxPort,
 		quiet: false,
 		retrySchedule: [...BEHAVIOUR.delivery.cliRetryScheduleMs],
+		activity: parseActivity(process.env.SANDBOX_ACTIVITY ?? ''),
 		log: (line) => {
 			sandboxLogStream.write(`${new Date().toISOString()} ${line}\n`);
 			if (echoSandbox) say(`  [portal emulator] ${line}`);

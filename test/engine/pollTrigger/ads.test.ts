@@ -87,7 +87,7 @@ describe('Real Estate Portal Poll Trigger: ad events', () => {
 		await workflow.activate();
 		const [ad] = await adminAds(sandbox(), 'INMO-001');
 		await baja(sandbox(), ad.idAvisoPlat);
-		const saved = workflow.staticData;
+		const kept = workflow.liveNodeStaticData;
 		await failOnce(sandbox(), {
 			method: 'GET',
 			path: '/avisos/online/resumen$',
@@ -96,7 +96,7 @@ describe('Real Estate Portal Poll Trigger: ad events', () => {
 		});
 		const failed = await workflow.poll();
 		expect(failed.error?.message).toContain('HTTP 503');
-		expect(workflow.staticData).toEqual(saved);
+		expect(workflow.liveNodeStaticData).toEqual(kept);
 		expect(emitted(await workflow.poll()).map((item) => item.platformAdId)).toEqual([
 			ad.idAvisoPlat,
 		]);
@@ -135,10 +135,10 @@ describe('Real Estate Portal Poll Trigger: ad events', () => {
 		);
 		await offline.activate();
 		await baja(sandbox(), ad.idAvisoPlat);
-		const saved = offline.staticData;
+		const kept = offline.liveNodeStaticData;
 		expect((await offline.fetchTestEvent()).items.map((item) => item.json.platformAdId)).toEqual([
 			ad.idAvisoPlat,
 		]);
-		expect(offline.staticData).toEqual(saved);
+		expect(offline.liveNodeStaticData).toEqual(kept);
 	});
 });

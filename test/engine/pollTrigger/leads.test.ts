@@ -85,14 +85,14 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
 		const leads = [await makeLead(sandbox()), await makeLead(sandbox(), 'INMO-002')];
-		const saved = workflow.staticData;
+		const kept = workflow.liveNodeStaticData;
 		// The second agency's lead list fails: INMO-001 was read, but the poll as a whole failed.
 		await failNext(sandbox(), '^/v2/inmobiliarias/INMO-002/mensajes$', 503, 4);
 		const failed = await workflow.poll();
 		expect(failed.items).toBeNull();
 		expect(failed.error?.message).toContain('The portal failed to process the request (HTTP 503)');
 		expect(workflow.failures).toHaveLength(1);
-		expect(workflow.staticData).toEqual(saved);
+		expect(workflow.liveNodeStaticData).toEqual(kept);
 		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual(leads);
 	});
 
@@ -116,12 +116,12 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		const none = await workflow.fetchTestEvent();
 		expect(none.error?.message).toBe('No lead in the last 7 days to show yet');
 		await workflow.activate();
-		const saved = workflow.staticData;
+		const kept = workflow.liveNodeStaticData;
 		await makeLead(sandbox());
 		const latest = await makeLead(sandbox(), 'INMO-002');
 		const sample = await workflow.fetchTestEvent();
 		expect(sample.items.map((item) => item.json.messageId)).toEqual([latest]);
-		expect(workflow.staticData).toEqual(saved);
+		expect(workflow.liveNodeStaticData).toEqual(kept);
 		expect(emitted(await workflow.poll())).toHaveLength(2);
 	});
 

@@ -101,9 +101,13 @@ export class PollWorkflow {
 		return (this.staticData[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
 	}
 
-	/** Replaces the saved static data, as an edit of the database would. */
-	set savedStaticData(data: IDataObject) {
-		this.saved = asSaved(data);
+	/**
+	 * What the node keeps now in the live workflow's memory (saved or not), while active: what the
+	 * next poll reads.
+	 */
+	get liveNodeStaticData(): IDataObject {
+		const data = this.live?.workflow.staticData ?? this.saved;
+		return (asSaved(data)[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
 	}
 
 	/**
