@@ -65,6 +65,21 @@ describe('Real Estate Portal Poll Trigger: ad events', () => {
 			expect(await workflow.poll()).toEqual({ items: null });
 	});
 
+	it('reads the ad summary in its other shape (a bare array, ISO dates) the same way', async () => {
+		sandbox().reset({ adShape: 'A' });
+		const workflow = pollWorkflow(sandbox(), one('adChanged'));
+		await workflow.activate();
+		const [ad] = await adminAds(sandbox(), 'INMO-001');
+		await tick();
+		await modify(sandbox(), ad.idAvisoPlat, 'Departamento con terraza en Palermo');
+		expect(emitted(await workflow.poll())).toEqual([
+			expect.objectContaining({
+				platformAdId: ad.idAvisoPlat,
+				title: 'Departamento con terraza en Palermo',
+			}),
+		]);
+	});
+
 	it('keeps ids and modification instants only, and survives a restart', async () => {
 		const workflow = pollWorkflow(sandbox(), { parameters: { event: 'adChanged' } });
 		await workflow.activate();

@@ -1,6 +1,6 @@
 import type { Sandbox } from '../../../sandbox';
 import { credentialData, credentialType, failOnce, useSandbox } from '../action/support';
-import { loadOptions } from '../harness';
+import { loadOptions, secretExposures } from '../harness';
 import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import { emitted, makeLead, pollWorkflow } from './support';
 
@@ -141,15 +141,37 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(emitted(await free.poll()).map((item) => item.messageId)).toEqual([own]);
 	});
 
-	it('names the fix when the token is refused, and changes nothing', async () => {
+	it('names the fix when the token is refused, never shows the token, and changes nothing', async () => {
 		const workflow = pollWorkflow(sandbox(), { credentials: { accessToken: 'not-a-token' } });
-		await expect(workflow.activate()).rejects.toThrow('The portal rejected the access token');
+		const error = await workflow.activate().catch((thrown: unknown) => thrown);
+		expect(error).toMatchObject({ message: 'The portal rejected the access token' });
+		expect((error as { description: string }).description).toContain('Check the Access Token');
+		expect(secretExposures({ error }, 'not-a-token')).toEqual([]);
 		expect(workflow.staticData).toEqual({});
+	});
+
+	it('says when the portal cannot be reached, and catches up once it can', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		const lead = await makeLead(sandbox());
+		await failNext(sandbox(), '^/v1/inmobiliarias$', 0, 4, true);
+		const failed = await workflow.poll();
+		expect(failed.error?.message).toBe(`Could not reach the portal at ${sandbox().url}`);
+		expect(emitted(await workflow.poll()).map((item) => item.messageId)).toEqual([lead]);
 	});
 });
 
-async function failNext(sandbox: Sandbox, path: string, status: number, times: number) {
-	await failOnce(sandbox, { method: 'GET', path, status, times });
+async function failNext(
+	sandbox: Sandbox,
+	path: string,
+	status: number,
+	times: number,
+	reset = false,
+) {
+	await failOnce(
+		sandbox,
+		reset ? { method: 'GET', path, reset, times } : { method: 'GET', path, status, times },
+	);
 }
 
 describe('Real Estate Portal Poll Trigger: agency dropdown', () => {
