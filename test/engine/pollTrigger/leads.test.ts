@@ -150,6 +150,21 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(workflow.staticData).toEqual({});
 	});
 
+	it('names the plan when the portal refuses the lead list with "Access is denied"', async () => {
+		const workflow = pollWorkflow(sandbox(), {
+			parameters: { agencyScope: 'one', agencyCode: 'INMO-001' },
+		});
+		await failOnce(sandbox(), {
+			method: 'GET',
+			path: '/mensajes$',
+			status: 500,
+			body: { code: 'error_inesperado', message: 'Access is denied' },
+		});
+		const error = await workflow.activate().catch((thrown: unknown) => thrown);
+		expect(error).toMatchObject({ message: 'Your portal plan does not include lead polling' });
+		expect((error as { description: string }).description).toContain('integration support');
+	});
+
 	it('says when the portal cannot be reached, and catches up once it can', async () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
