@@ -130,6 +130,7 @@ describe('the real n8n the end-to-end suite runs on', () => {
 			expect.arrayContaining([
 				'n8n-nodes-real-estate-portal.realEstatePortal',
 				'n8n-nodes-real-estate-portal.realEstatePortalTrigger',
+				'n8n-nodes-real-estate-portal.realEstatePortalPollTrigger',
 			]),
 		);
 		expect(credentialNames).toContain('realEstatePortalApi');
