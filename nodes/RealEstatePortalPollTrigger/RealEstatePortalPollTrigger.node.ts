@@ -11,13 +11,15 @@ import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { latestAdChange, pollAds, type AdSnapshot } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
 import { latestLead, pollLeads, type LeadCursor } from './leads';
-import { chosenEvent, pollTriggerProperties, type PollEvent } from './properties';
+import { chosenAgency, chosenEvent, pollTriggerProperties, type PollEvent } from './properties';
 
 /** What the node keeps in the workflow's static data, which n8n saves with each emitted poll. */
 interface PollStore {
 	[key: string]: unknown;
 	leads?: Record<string, LeadCursor>;
 	ads?: Record<string, AdSnapshot>;
+	/** The event and agency choice the cursors were kept for. */
+	keptFor?: string;
 }
 
 /**
@@ -88,7 +90,11 @@ export class RealEstatePortalPollTrigger implements INodeType {
 			return [this.helpers.returnJsonArray([sample])];
 		}
 
-		const startOver = this.getActivationMode() === 'activate' && !polledContexts.has(this);
+		// Cursors kept for another event or agency choice (an edited active workflow) are not ours.
+		const keptFor = JSON.stringify([event, chosenAgency(this)]);
+		const startOver =
+			(this.getActivationMode() === 'activate' && !polledContexts.has(this)) ||
+			store.keptFor !== keptFor;
 		let items: IDataObject[];
 		// Static data is written only once every agency was read: a failed poll moves nothing.
 		if (event === 'newLead') {
@@ -105,6 +111,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 			store.ads = polled.snapshots;
 			items = polled.items;
 		}
+		store.keptFor = keptFor;
 		polledContexts.add(this);
 		return items.length === 0 ? null : [this.helpers.returnJsonArray(items)];
 	}

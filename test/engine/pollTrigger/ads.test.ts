@@ -80,6 +80,20 @@ describe('Real Estate Portal Poll Trigger: ad events', () => {
 		]);
 	});
 
+	it('starts over when restarted with another event chosen (an edited workflow)', async () => {
+		const online = pollWorkflow(sandbox(), one('adWentOnline'));
+		await online.activate();
+		const [ad] = await adminAds(sandbox(), 'INMO-001');
+		await baja(sandbox(), ad.idAvisoPlat);
+		// The same saved static data, now read by an Ad Went Offline trigger after a restart.
+		const edited = pollWorkflow(sandbox(), {
+			...one('adWentOffline'),
+			staticData: online.staticData,
+		});
+		expect((await edited.activate('init')).items).toBeNull();
+		expect(await edited.poll()).toEqual({ items: null });
+	});
+
 	it('keeps ids and modification instants only, and survives a restart', async () => {
 		const workflow = pollWorkflow(sandbox(), { parameters: { event: 'adChanged' } });
 		await workflow.activate();
