@@ -59,6 +59,25 @@ describe('client credentials', () => {
 		expect(store.updates.map((update) => update.data.sessionToken)).toEqual(['demo-les-token']);
 	});
 
+	test('a session token refused in a run of many items is renewed once for all of them', async () => {
+		const store = new CredentialStore([credentialType], {
+			realEstatePortalApi: credentialData(sandbox(), {
+				...clientCredentials('demo-les-client', 'demo-les-secret'),
+				sessionToken: 'expired-session-token',
+			}),
+		});
+		const result = await runNode({
+			nodeType: RealEstatePortal,
+			parameters: listAgencies,
+			credentials: store,
+			credentialTypes: [credentialType],
+			input: [{}, {}, {}, {}],
+		});
+		expect(result.status).toBe('success');
+		expect(result.items).toHaveLength(8);
+		expect(store.updates.map((update) => update.data.sessionToken)).toEqual(['demo-les-token']);
+	});
+
 	test('a wrong secret fails with the fix (the XML error body is read, not crashed on)', async () => {
 		const result = await runPortal(sandbox(), listAgencies, {
 			credentials: clientCredentials('demo-les-client', 'not-the-secret'),
