@@ -43,7 +43,8 @@ export const FAULTS = {
 	retryAfterSeconds: 1,
 	pathPattern: 'asociar',
 };
-export const BATCH_SIZE = 100;
+/** Ours: Items per Batch; BENCH_BATCH_SIZE=5000 puts as many requests in flight as the baseline. */
+export const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 100);
 
 async function associations(sandbox: SandboxProcess): Promise<AdAssociation[]> {
 	return (await sandbox.admin<{ associations: AdAssociation[] }>('GET', `/interfaces/${INTERFACE}`))
