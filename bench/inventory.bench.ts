@@ -1,14 +1,21 @@
 /**
  * Benchmark 2, inventory export: Ad → Get Many with Return All over the sandbox's online ads versus
- * n8n's HTTP Request node paging the same ad summary (pageable.page from 0, 200 per page, until 204),
- * both in n8n-core's WorkflowExecute. Each round runs in a fresh process: wall time around the
- * engine run, peak memory = that process's maxRSS.
+ * n8n's HTTP Request node paging the same ad summary (pageable.page from 0, 200 per page, until 204)
+ * in two set-ups (bench/lib/twoBaselines.ts), all in n8n-core's WorkflowExecute. Each round runs in
+ * a fresh process: wall time around the engine run, peak memory = that process's maxRSS.
  */
 import { runRound, type ProcessFigures } from './lib/childRound';
 import { bySize, type BenchOptions } from './lib/options';
-import type { BenchResult, Side } from './lib/report';
+import type { BenchResult } from './lib/report';
 import { startSandboxProcess } from './lib/sandboxProcess';
-import { interleaved, median, ratio } from './lib/stats';
+import { median, rotated } from './lib/stats';
+import {
+	ENGINE_SIDES,
+	FAIR_BASELINE,
+	compareSides,
+	ratioValue,
+	type EngineSide,
+} from './lib/twoBaselines';
 
 interface InventoryRound extends ProcessFigures {
 	outputItems: number;
@@ -21,7 +28,7 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 	const sandbox = await startSandboxProcess({ SANDBOX_ADS: String(ads) });
 	const rounds: BenchResult['rounds'] = [];
 	try {
-		for (const { round, side } of interleaved<Side>(pairs, 'ours', 'baseline')) {
+		for (const { round, side } of rotated(pairs, ENGINE_SIDES)) {
 			const figures = await runRound<InventoryRound>('inventory.round.ts', {
 				side,
 				url: sandbox.url,
@@ -29,13 +36,13 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 			if (figures.ads !== ads) throw new Error(`${side} exported ${figures.ads} ads of ${ads}`);
 			rounds.push({ side, round, ...figures });
 			console.log(
-				`  round ${round} ${side.padEnd(8)} ${figures.wallMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB`,
+				`  round ${round} ${side.padEnd(8)} ${figures.wallMs.toFixed(0)} ms, CPU ${figures.cpuMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB`,
 			);
 		}
 	} finally {
 		await sandbox.stop();
 	}
-	const figuresOf = (side: Side) => {
+	const figuresOf = (side: EngineSide) => {
 		const mine = rounds.filter((entry) => entry.side === side) as unknown as InventoryRound[];
 		return {
 			'wall ms (median)': median(mine.map((entry) => entry.wallMs)),
@@ -46,31 +53,33 @@ export async function inventoryBench({ size }: BenchOptions): Promise<BenchResul
 			ads: mine[0].ads,
 		};
 	};
-	const ours = figuresOf('ours');
-	const baseline = figuresOf('baseline');
-	const wall = ratio(ours['wall ms (median)'], baseline['wall ms (median)']);
-	const peak = ratio(ours['peak RSS MiB (median)'], baseline['peak RSS MiB (median)']);
+	const { summary, ratios } = compareSides(figuresOf, [
+		['wall time', 'wall ms (median)'],
+		['CPU time', 'CPU ms (median)'],
+		['peak RSS', 'peak RSS MiB (median)'],
+		['RSS growth', 'RSS growth MiB (median)'],
+	]);
+	const valueOf = (metric: string) => ratioValue(ratios, metric);
 	return {
 		name: 'inventory',
 		title: `Ad Get Many Return All over ${ads} ads vs HTTP Request pagination`,
 		size,
 		method:
-			`${pairs} interleaved pairs, one fresh process per round (tsx + engine harness), sandbox in its own ` +
-			'process; ours outputs one item per ad (simplified), the HTTP Request node one item per page.',
+			`${pairs} rounds of the three sides in rotated order, one fresh process per round (tsx + engine ` +
+			'harness), sandbox in its own process; ours outputs one item per ad (simplified), the HTTP ' +
+			`Request node one item per page; baseline = token in the query; ${FAIR_BASELINE}.`,
 		rounds,
-		summary: { ours, baseline },
-		ratios: [
-			{ metric: 'wall time', value: wall },
-			{ metric: 'CPU time', value: ratio(ours['CPU ms (median)'], baseline['CPU ms (median)']) },
-			{ metric: 'peak RSS', value: peak },
-			{
-				metric: 'RSS growth',
-				value: ratio(ours['RSS growth MiB (median)'], baseline['RSS growth MiB (median)']),
-			},
-		],
+		summary,
+		ratios,
 		goals: [
-			{ text: 'wall time ratio <= 1.0', met: wall <= 1 },
-			{ text: 'peak memory ratio <= 1.0', met: peak <= 1 },
+			{
+				text: 'wall time <= 0.5 of both baselines',
+				met: valueOf('wall time') <= 0.5 && valueOf('wall time vs fair') <= 0.5,
+			},
+			{
+				text: 'peak memory <= 1.0 of both baselines',
+				met: valueOf('peak RSS') <= 1 && valueOf('peak RSS vs fair') <= 1,
+			},
 		],
 	};
 }

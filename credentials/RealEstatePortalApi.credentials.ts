@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -154,14 +154,20 @@ export class RealEstatePortalApi implements ICredentialType {
 		return { sessionToken: await logIn(this.helpers, credentials) };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			qs: {
-				access_token:
-					'={{$credentials.authentication === "clientCredentials" ? $credentials.sessionToken : $credentials.accessToken}}',
-			},
-		},
+	/**
+	 * The token goes in the `access_token` query parameter only. A function rather than a generic
+	 * `{{$credentials...}}` block: n8n would evaluate that expression for every request, which was
+	 * a measured share of a bulk association's CPU time (docs/benchmarks.md).
+	 */
+	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		const token =
+			credentials.authentication === 'clientCredentials'
+				? credentials.sessionToken
+				: credentials.accessToken;
+		return {
+			...requestOptions,
+			qs: { ...requestOptions.qs, access_token: token ? String(token) : '' },
+		};
 	};
 
 	test: ICredentialTestRequest = {

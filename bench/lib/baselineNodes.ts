@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 
-import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
+import type { ICredentialType, INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
 export const N8N_VERSION = '2.41.1';
 export const n8nHome = path.resolve(__dirname, '..', '..', '.cache', `n8n-${N8N_VERSION}`);
@@ -37,4 +37,13 @@ export function httpRequestNode(): INodeType {
 		description: 'Makes an HTTP request and returns the response data',
 		defaultVersion: HTTP_REQUEST_VERSION,
 	});
+}
+
+/** n8n's generic Query Auth credential (a name and a value added to the query of every request). */
+export function httpQueryAuthCredential(): ICredentialType {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { HttpQueryAuth } = require(
+		path.join(nodesBaseDist, 'credentials', 'HttpQueryAuth.credentials.js'),
+	) as { HttpQueryAuth: new () => ICredentialType };
+	return new HttpQueryAuth();
 }

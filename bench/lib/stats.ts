@@ -32,3 +32,17 @@ export function interleaved<T extends string>(
 	}
 	return order;
 }
+
+/** Each of `rounds` runs every side once, the order rotated by one per round (a b c, b c a, c a b...). */
+export function rotated<T extends string>(
+	rounds: number,
+	sides: readonly T[],
+): Array<{ round: number; side: T }> {
+	const order: Array<{ round: number; side: T }> = [];
+	for (let round = 1; round <= rounds; round++) {
+		for (let offset = 0; offset < sides.length; offset++) {
+			order.push({ round, side: sides[(round - 1 + offset) % sides.length] });
+		}
+	}
+	return order;
+}

@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { measure, roundMain } from '../lib/childRound';
-import { AGENCY, runHttpRequest, runOurs } from './engineNodes';
+import {
+	AGENCY,
+	loadHttpRequestNode,
+	runHttpRequest,
+	runOurs,
+	type BaselineSetup,
+} from './engineNodes';
 
 interface Args {
 	side: string;
@@ -32,8 +38,9 @@ async function associateAll({ side, url, batchSize }: Args, input: IDataObject[]
 			{ input, continueOnFail: true },
 		);
 	}
-	// The HTTP Request node's defaults: no batching, no retry.
+	// The HTTP Request node: no batching; Retry On Fail only in the fair setup.
 	return await runHttpRequest(
+		side as BaselineSetup,
 		{
 			method: 'PUT',
 			url: `=${url}/v1/inmobiliarias/${AGENCY}/avisos/{{ $json.codigoAviso }}/asociar/{{ $json.idAvisoPlat }}`,
@@ -54,6 +61,7 @@ function pairedIndexes(items: INodeExecutionData[]): number[] {
 
 roundMain(async (args: Args) => {
 	const input = JSON.parse(fs.readFileSync(args.inputFile, 'utf8')) as IDataObject[];
+	if (args.side !== 'ours') loadHttpRequestNode();
 	const { figures, value } = await measure(() => associateAll(args, input));
 	const items = value.items;
 	const errorItems = items.filter(

@@ -1,6 +1,12 @@
 /** One round of the inventory export (benchmark 2) in its own process: `{ side, url }`. */
 import { measure, roundMain } from '../lib/childRound';
-import { AGENCY, runHttpRequest, runOurs } from './engineNodes';
+import {
+	AGENCY,
+	loadHttpRequestNode,
+	runHttpRequest,
+	runOurs,
+	type BaselineSetup,
+} from './engineNodes';
 
 const PAGE_SIZE = '200';
 
@@ -13,7 +19,7 @@ async function exportAll(side: string, url: string) {
 			returnAll: true,
 		});
 	}
-	return await runHttpRequest({
+	return await runHttpRequest(side as BaselineSetup, {
 		method: 'GET',
 		url: `${url}/v1/inmobiliarias/${AGENCY}/avisos/online/resumen`,
 		queryParameters: { parameters: [{ name: 'pageable.size', value: PAGE_SIZE }] },
@@ -35,6 +41,7 @@ async function exportAll(side: string, url: string) {
 }
 
 roundMain(async ({ side, url }: { side: string; url: string }) => {
+	if (side !== 'ours') loadHttpRequestNode();
 	const { figures, value } = await measure(() => exportAll(side, url));
 	if (value.status !== 'success') throw new Error(`${side} failed: ${value.error?.message}`);
 	// Ours outputs one item per ad; the HTTP Request node one item per page, the ads in `content`.

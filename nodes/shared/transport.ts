@@ -8,6 +8,7 @@ import {
 	NodeOperationError,
 	sleep,
 	type ICredentialDataDecryptedObject,
+	type ICredentialsDecrypted,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -70,13 +71,31 @@ type Outcome = { answer: Answer } | { networkCode: string };
 
 interface Connection {
 	settings: PortalSettings;
+	/** The secrets when the credential was read (a later renewal may add a session token). */
 	secrets: string[];
+	/** The decrypted credential, handed to n8n with each request; n8n writes a renewed token into it. */
+	credentials: ICredentialsDecrypted;
 }
 
-async function connect(ctx: PortalContext): Promise<Connection> {
-	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(CREDENTIAL_TYPE);
+/**
+ * One credential read per node execution (a context with input items), not one per request: n8n
+ * then authenticates every request of the run from the same decrypted object, and a client-credentials
+ * renewal (n8n assigns the new session token into it) is seen by the requests that follow. Other
+ * contexts (webhooks, hooks, list loading) read afresh each time.
+ */
+const connectionsOfRun = new WeakMap<PortalContext, Promise<Connection>>();
+
+async function readConnection(ctx: PortalContext): Promise<Connection> {
+	const data: ICredentialDataDecryptedObject = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const details = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+	const credentials = {
+		id: details?.id ?? '',
+		name: details?.name ?? '',
+		type: CREDENTIAL_TYPE,
+		data,
+	};
 	try {
-		return { settings: portalSettingsOf(credentials), secrets: secretsOf(credentials) };
+		return { settings: portalSettingsOf(data), secrets: secretsOf(data), credentials };
 	} catch (error) {
 		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
 			description:
@@ -85,15 +104,26 @@ async function connect(ctx: PortalContext): Promise<Connection> {
 	}
 }
 
+function connect(ctx: PortalContext): Promise<Connection> {
+	const known = connectionsOfRun.get(ctx);
+	if (known) return known;
+	const connection = readConnection(ctx);
+	if (typeof (ctx as Partial<IExecuteFunctions>).getInputData === 'function') {
+		connectionsOfRun.set(ctx, connection);
+		// A failed read is not kept: the next item reads the credential again.
+		connection.catch(() => connectionsOfRun.delete(ctx));
+	}
+	return connection;
+}
+
 /** The credential's settings (environment, base URL, path language, interface kind). */
 export async function readPortalSettings(ctx: PortalContext): Promise<PortalSettings> {
 	return (await connect(ctx)).settings;
 }
 
 /** The secrets again: a session token obtained by pre-authentication during the request is new. */
-async function secretsNow(ctx: PortalContext, connection: Connection): Promise<string[]> {
-	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(CREDENTIAL_TYPE);
-	return [...new Set([...connection.secrets, ...secretsOf(credentials)])];
+function secretsNow(connection: Connection): string[] {
+	return [...new Set([...connection.secrets, ...secretsOf(connection.credentials.data ?? {})])];
 }
 
 function cleanQuery(query: IDataObject = {}): IDataObject {
@@ -140,17 +170,22 @@ async function sendOnce(
 	options: PortalRequestOptions,
 ): Promise<Outcome> {
 	try {
-		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-			method,
-			url: `${connection.settings.baseUrl}${path}`,
-			qs: cleanQuery(options.query),
-			body: options.body,
-			json: true,
-			timeout: RETRY_POLICY.requestTimeoutMs,
-			returnFullResponse: true,
-			// A 401 still throws, so that n8n renews a client-credentials token and repeats once.
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
-		})) as { statusCode: number; headers?: Record<string, unknown>; body?: unknown };
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			{
+				method,
+				url: `${connection.settings.baseUrl}${path}`,
+				qs: cleanQuery(options.query),
+				body: options.body,
+				json: true,
+				timeout: RETRY_POLICY.requestTimeoutMs,
+				returnFullResponse: true,
+				// A 401 still throws, so that n8n renews a client-credentials token and repeats once.
+				ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			},
+			{ credentialsDecrypted: connection.credentials },
+		)) as { statusCode: number; headers?: Record<string, unknown>; body?: unknown };
 		return {
 			answer: { status: response.statusCode, headers: response.headers ?? {}, body: response.body },
 		};
@@ -167,8 +202,7 @@ async function sendOnce(
 			);
 		}
 		if ('other' in outcome) {
-			const secrets = await secretsNow(ctx, connection);
-			throw new NodeOperationError(ctx.getNode(), redact(outcome.other, secrets), {
+			throw new NodeOperationError(ctx.getNode(), redact(outcome.other, secretsNow(connection)), {
 				itemIndex: options.itemIndex,
 			});
 		}
@@ -274,7 +308,7 @@ export async function portalRequest<T = unknown>(
 				ctx.getNode(),
 				failureOf(operation, path, outcome, attempt, options),
 				connection.settings,
-				await secretsNow(ctx, connection),
+				secretsNow(connection),
 				options.itemIndex,
 			);
 		}

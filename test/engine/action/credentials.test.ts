@@ -42,7 +42,8 @@ describe('client credentials', () => {
 		expect(store.updates).toHaveLength(1);
 	});
 
-	test('a refused session token is renewed by logging in again', async () => {
+	/** Lists the agencies once per input item with a saved session token the portal refuses. */
+	async function runWithExpiredSession(input: Array<Record<string, never>>) {
 		const store = new CredentialStore([credentialType], {
 			realEstatePortalApi: credentialData(sandbox(), {
 				...clientCredentials('demo-les-client', 'demo-les-secret'),
@@ -54,9 +55,22 @@ describe('client credentials', () => {
 			parameters: listAgencies,
 			credentials: store,
 			credentialTypes: [credentialType],
+			input,
 		});
+		return { result, renewedTokens: store.updates.map((update) => update.data.sessionToken) };
+	}
+
+	test('a refused session token is renewed by logging in again', async () => {
+		const { result, renewedTokens } = await runWithExpiredSession([{}]);
 		expect(result.status).toBe('success');
-		expect(store.updates.map((update) => update.data.sessionToken)).toEqual(['demo-les-token']);
+		expect(renewedTokens).toEqual(['demo-les-token']);
+	});
+
+	test('a session token refused in a run of many items is renewed once for all of them', async () => {
+		const { result, renewedTokens } = await runWithExpiredSession([{}, {}, {}, {}]);
+		expect(result.status).toBe('success');
+		expect(result.items).toHaveLength(8);
+		expect(renewedTokens).toEqual(['demo-les-token']);
 	});
 
 	test('a wrong secret fails with the fix (the XML error body is read, not crashed on)', async () => {

@@ -34,6 +34,13 @@ export interface RunNodeOptions extends NodeUnderTestOptions {
 	input?: Array<IDataObject | INodeExecutionData>;
 	/** Default 'manual' (the editor's "Execute workflow"). */
 	mode?: WorkflowExecuteMode;
+	/**
+	 * Node settings as a saved workflow holds them: Retry On Fail (`retryOnFail`, `maxTries`,
+	 * `waitBetweenTries`), or credentials of a type the node does not declare (generic auth).
+	 */
+	nodeSettings?: Partial<
+		Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'credentials'>
+	>;
 }
 
 export interface RunNodeResult {
@@ -77,7 +84,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const logMark = logger.mark();
 	const store = CredentialStore.from(options.credentials, options.credentialTypes ?? []);
 	const nodeType = instantiate(options.nodeType);
-	const nodeUnderTest = buildWorkflowNode(nodeType, options, store);
+	const nodeUnderTest = buildWorkflowNode(nodeType, options, store, options.nodeSettings);
 	const nodeTypes = new HarnessNodeTypes()
 		.add(START_NODE_TYPE, startNodeType)
 		.add(nodeUnderTest.type, nodeType);

@@ -1,7 +1,9 @@
 /** The credential's fields as n8n fills them in, and the settings the transport reads from them. */
 import {
 	NodeHelpers,
+	type IAuthenticateGeneric,
 	type ICredentialDataDecryptedObject,
+	type ICredentialType,
 	type INodeParameters,
 } from 'n8n-workflow';
 import { RealEstatePortalApi } from '../../../credentials/RealEstatePortalApi.credentials';
@@ -88,10 +90,21 @@ test('the secrets to scrub: token, session token and client secret', () => {
 	).toEqual(['tok-1', 'ses-2', 'sec-3']);
 });
 
-test('the token goes in the access_token query parameter only', () => {
-	const { authenticate } = credentialType;
-	expect(authenticate).toEqual({
-		type: 'generic',
-		properties: { qs: { access_token: expect.stringContaining('$credentials.sessionToken') } },
-	});
+test('the token goes in the access_token query parameter only', async () => {
+	const authenticate = credentialType.authenticate as Exclude<
+		ICredentialType['authenticate'],
+		IAuthenticateGeneric | undefined
+	>;
+	const request = { url: '/v1/inmobiliarias', qs: { 'pageable.size': 1 }, headers: {} };
+
+	await expect(
+		authenticate({ authentication: 'accessToken', accessToken: 'tok-1' }, request),
+	).resolves.toEqual({ ...request, qs: { 'pageable.size': 1, access_token: 'tok-1' } });
+	await expect(
+		authenticate(
+			{ authentication: 'clientCredentials', accessToken: 'tok-1', sessionToken: 'ses-2' },
+			request,
+		),
+	).resolves.toEqual({ ...request, qs: { 'pageable.size': 1, access_token: 'ses-2' } });
+	expect(request.qs).toEqual({ 'pageable.size': 1 });
 });

@@ -45,6 +45,9 @@ const associationSchema = z.object({
 
 const LABELS = { agencyCode: 'Agency', adCode: 'Ad Code', adId: 'Platform Ad ID' };
 
+/** Built once: building the schema for every item was a measured share of a bulk run. */
+const answerSchema = associationResultSchema.partial().passthrough();
+
 function isAlreadyAssociated(error: unknown): boolean {
 	const details = portalErrorDetails(error);
 	return details?.portalStatus === 403 && details.portalCode === 'no_permission';
@@ -81,7 +84,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const message = portalErrorDetails(outcome.error)?.portalMessage ?? null;
 		return [{ ...summary, associated: true, alreadyAssociated: true, message }];
 	}
-	const answer = associationResultSchema.partial().passthrough().safeParse(outcome.body);
+	const answer = answerSchema.safeParse(outcome.body);
 	const message = answer.success ? (answer.data.respuesta ?? answer.data.resposta ?? null) : null;
 	return [{ ...summary, associated: true, alreadyAssociated: false, message }];
 }
