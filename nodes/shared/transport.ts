@@ -16,7 +16,7 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, portalSettingsOf, secretsOf, type PortalSettings } from './credentials';
-import { readServiceError } from './errorBody';
+import { codedMessages, readServiceError } from './errorBody';
 import { portalApiError, type PortalFailure } from './errors';
 import { PATHS, buildPath, type PortalOperation } from './paths';
 import { redact } from './redact';
@@ -211,18 +211,23 @@ function failureOf(
 		};
 	}
 	const { status, body } = outcome.answer;
-	const { code, message } = readServiceError(body);
+	const { code, message, messages } = readServiceError(body);
 	return {
 		...base,
 		status,
 		serviceCode: code,
 		serviceMessage: message,
+		serviceMessages: messages,
 		notRetriedUnsafe: !entry.idempotent && status >= 500,
 	};
 }
 
+/** A 2xx answer is a success unless it carries coded errors (`errors[]` entries). */
 function isSuccess(outcome: Outcome): outcome is { answer: Answer } {
-	return 'answer' in outcome && outcome.answer.status >= 200 && outcome.answer.status < 300;
+	if (!('answer' in outcome)) return false;
+	const { status } = outcome.answer;
+	if (status < 200 || status >= 300) return false;
+	return codedMessages(bodyOf(outcome.answer), 'errors').length === 0;
 }
 
 function bodyOf(answer: Answer): unknown {

@@ -98,6 +98,8 @@ export interface OnceFault {
 	status?: number;
 	reset?: boolean;
 	body?: unknown;
+	/** Answer the portal's coded message lists holding these codes (e.g. ERR-0502). */
+	messageCodes?: string[];
 	headers?: Record<string, string>;
 	times?: number;
 	skip?: number;

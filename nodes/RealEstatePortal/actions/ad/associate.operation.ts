@@ -5,6 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { z } from 'zod';
+import { portalNotices } from '../../../shared/errorBody';
 import { portalErrorDetails } from '../../../shared/errors';
 import { associationResultSchema } from '../../../shared/schemas';
 import { portalRequest } from '../../../shared/transport';
@@ -83,5 +84,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const answer = associationResultSchema.partial().passthrough().safeParse(outcome.body);
 	const message = answer.success ? (answer.data.respuesta ?? answer.data.resposta ?? null) : null;
-	return [{ ...summary, associated: true, alreadyAssociated: false, message }];
+	// Warnings (e.g. WARN-0211, more than 50 images) do not undo the association: kept in the item.
+	const notices = portalNotices(outcome.body);
+	return [{ ...summary, associated: true, alreadyAssociated: false, message, ...notices }];
 }
