@@ -13,7 +13,8 @@ import * as eventSubscription from './actions/eventSubscription/EventSubscriptio
 import * as lookup from './actions/lookup/Lookup.resource';
 import { router } from './actions/router';
 import * as sandbox from './actions/sandbox/Sandbox.resource';
-import { loadOptions } from './methods';
+import { NODE_VERSIONS, withVersionedAgency } from './actions/versions';
+import { listSearch, loadOptions } from './methods';
 
 export class RealEstatePortal implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +22,8 @@ export class RealEstatePortal implements INodeType {
 		name: 'realEstatePortal',
 		icon: { light: 'file:realEstatePortal.svg', dark: 'file:realEstatePortal.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			"Work with a real-estate portal's agencies, online ads, developments, ad association, callbacks and event subscriptions",
@@ -30,7 +32,7 @@ export class RealEstatePortal implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'realEstatePortalApi', required: true }],
-		properties: [
+		properties: withVersionedAgency([
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -54,10 +56,10 @@ export class RealEstatePortal implements INodeType {
 			...callbackConfiguration.description,
 			...eventSubscription.description,
 			...sandbox.description,
-		],
+		]),
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
