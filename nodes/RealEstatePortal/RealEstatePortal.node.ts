@@ -13,8 +13,35 @@ import * as eventSubscription from './actions/eventSubscription/EventSubscriptio
 import * as lookup from './actions/lookup/Lookup.resource';
 import { router } from './actions/router';
 import * as sandbox from './actions/sandbox/Sandbox.resource';
+import { subtitleOf } from './actions/subtitle';
 import { NODE_VERSIONS, withVersionedAgency } from './actions/versions';
 import { listSearch, loadOptions } from './methods';
+
+const properties = withVersionedAgency([
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Ad', value: 'ad' },
+			{ name: 'Agency', value: 'agency' },
+			{ name: 'Callback Configuration', value: 'callbackConfiguration' },
+			{ name: 'Development', value: 'development' },
+			{ name: 'Event Subscription', value: 'eventSubscription' },
+			{ name: 'Lookup', value: 'lookup' },
+			{ name: 'Sandbox', value: 'sandbox' },
+		],
+		default: 'ad',
+	},
+	...agency.description,
+	...ad.description,
+	...development.description,
+	...lookup.description,
+	...callbackConfiguration.description,
+	...eventSubscription.description,
+	...sandbox.description,
+]);
 
 export class RealEstatePortal implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,7 +51,7 @@ export class RealEstatePortal implements INodeType {
 		group: ['transform'],
 		version: NODE_VERSIONS,
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleOf(properties),
 		description:
 			"Work with a real-estate portal's agencies, online ads, developments, ad association, callbacks and event subscriptions",
 		defaults: { name: 'Real Estate Portal' },
@@ -32,31 +59,7 @@ export class RealEstatePortal implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'realEstatePortalApi', required: true }],
-		properties: withVersionedAgency([
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Ad', value: 'ad' },
-					{ name: 'Agency', value: 'agency' },
-					{ name: 'Callback Configuration', value: 'callbackConfiguration' },
-					{ name: 'Development', value: 'development' },
-					{ name: 'Event Subscription', value: 'eventSubscription' },
-					{ name: 'Lookup', value: 'lookup' },
-					{ name: 'Sandbox', value: 'sandbox' },
-				],
-				default: 'ad',
-			},
-			...agency.description,
-			...ad.description,
-			...development.description,
-			...lookup.description,
-			...callbackConfiguration.description,
-			...eventSubscription.description,
-			...sandbox.description,
-		]),
+		properties,
 	};
 
 	methods = { loadOptions, listSearch };
