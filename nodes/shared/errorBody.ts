@@ -14,7 +14,15 @@ export interface ServiceError {
 export interface CodedMessage {
 	code: string;
 	text: string;
+	/** Which list it came from, on an error answer. */
+	level?: 'error' | 'warning' | 'information';
 }
+
+const CODED_LISTS = [
+	['errors', 'error'],
+	['warnings', 'warning'],
+	['informacion', 'information'],
+] as const;
 
 /** Coded entries of one list of a body (`errors`, `warnings`, `informacion`); malformed ones skipped. */
 export function codedMessages(body: unknown, list: string): CodedMessage[] {
@@ -58,10 +66,13 @@ function shorten(text: string): string | undefined {
 }
 
 function fromObject(body: Record<string, unknown>): ServiceError {
-	const coded = codedMessages(body, 'errors');
+	// An error answer's every coded entry is shown, errors first; warnings may explain the refusal.
+	const coded = CODED_LISTS.flatMap(([list, level]) =>
+		codedMessages(body, list).map((entry) => ({ ...entry, level })),
+	);
 	if (coded.length > 0) {
 		return {
-			code: coded[0].code || undefined,
+			code: coded.find((entry) => entry.code)?.code,
 			message: coded.map((entry) => entry.text).join(' '),
 			messages: coded,
 		};

@@ -19,7 +19,7 @@ export interface PortalFailure {
 	/** The service's error code (`invalid_token`, `not_found`...). */
 	serviceCode?: string;
 	serviceMessage?: string;
-	/** The portal's coded error entries (`errors[]`), when the answer carried them. */
+	/** The portal's coded entries (errors, then warnings, information), when the answer had them. */
 	serviceMessages?: CodedMessage[];
 	/** A network error code (ECONNRESET...) when no answer arrived. */
 	networkCode?: string;
@@ -197,7 +197,7 @@ export interface PortalErrorDetails extends JsonObject {
 	portalStatus: number | null;
 	portalCode: string | null;
 	portalMessage: string | null;
-	/** The coded entries of the answer's `errors[]`, codes kept (e.g. ERR-0502); empty without. */
+	/** The answer's coded entries (`errors[]`, `warnings[]`, `informacion[]`), codes kept; or empty. */
 	portalMessages: JsonObject[];
 	request: string;
 }
@@ -218,6 +218,7 @@ export function portalApiError(
 		portalMessages: (failure.serviceMessages ?? []).map((m) => ({
 			code: clean(m.code),
 			text: clean(m.text),
+			level: m.level ?? 'error',
 		})),
 		request: clean(`${failure.method} ${failure.path}`),
 	};

@@ -35,7 +35,9 @@ test.each([
 			expect.objectContaining({
 				portalStatus: 400,
 				portalCode: code,
-				portalMessages: [{ code, text: expect.stringContaining('La inmobiliaria') }],
+				portalMessages: [
+					{ code, text: expect.stringContaining('La inmobiliaria'), level: 'error' },
+				],
 			}),
 		);
 	},
@@ -100,5 +102,23 @@ test('a 200 answer carrying coded errors is an error, every text shown', async (
 	expect(portalErrorDetails(result.error)?.portalMessages).toEqual([
 		expect.objectContaining({ code: 'ERR-0501' }),
 		expect.objectContaining({ code: 'ERR-0502' }),
+	]);
+});
+
+test('a refusal carrying a warning as well shows both texts and keeps both codes', async () => {
+	const messageCodes = ['ERR-0502', 'WARN-0211'];
+	await failOnce(sandbox(), { path: 'resumen', status: 400, messageCodes });
+	const result = await runPortal(sandbox(), {
+		resource: 'ad',
+		operation: 'getAll',
+		agencyCode: 'INMO-001',
+		returnAll: true,
+	});
+	const error = errorOf(result);
+	expect(error.message).toContain('no tiene créditos disponibles');
+	expect(error.message).toContain('más de 50 imágenes');
+	expect(portalErrorDetails(result.error)?.portalMessages).toEqual([
+		expect.objectContaining({ code: 'ERR-0502', level: 'error' }),
+		expect.objectContaining({ code: 'WARN-0211', level: 'warning' }),
 	]);
 });

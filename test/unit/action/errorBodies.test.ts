@@ -32,11 +32,20 @@ test.each([
 		},
 		{
 			code: 'ERR-0502',
-			message: 'Sin créditos. Sin plan.',
+			message: 'Sin créditos. Sin plan. Más de 50 imágenes.',
 			messages: [
-				{ code: 'ERR-0502', text: 'Sin créditos.' },
-				{ code: 'ERR-0501', text: 'Sin plan.' },
+				{ code: 'ERR-0502', text: 'Sin créditos.', level: 'error' },
+				{ code: 'ERR-0501', text: 'Sin plan.', level: 'error' },
+				{ code: 'WARN-0211', text: 'Más de 50 imágenes.', level: 'warning' },
 			],
+		},
+	],
+	[
+		{ warnings: [{ messageCode: 'WARN-0211', messageText: 'Más de 50 imágenes.' }] },
+		{
+			code: 'WARN-0211',
+			message: 'Más de 50 imágenes.',
+			messages: [{ code: 'WARN-0211', text: 'Más de 50 imágenes.', level: 'warning' }],
 		},
 	],
 	[{ errors: [], code: 'bad_request', message: 'plain' }, { code: 'bad_request', message: 'plain' }],
