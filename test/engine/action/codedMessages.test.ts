@@ -87,37 +87,33 @@ test('a warning on a successful association is kept in the item, not thrown', as
 	expect(small).not.toHaveProperty('warnings');
 });
 
-test('a 200 answer carrying coded errors is an error, every text shown', async () => {
-	const messageCodes = ['ERR-0501', 'ERR-0502'];
-	await failOnce(sandbox(), { path: 'resumen', status: 200, messageCodes });
+/** Ad → Get Many when the ad summary answers the coded lists of these codes, with this status. */
+async function adListAnswering(status: number, messageCodes: string[]) {
+	await failOnce(sandbox(), { path: 'resumen', status, messageCodes });
 	const result = await runPortal(sandbox(), {
 		resource: 'ad',
 		operation: 'getAll',
 		agencyCode: 'INMO-001',
 		returnAll: true,
 	});
-	const error = errorOf(result);
-	expect(error.message).toContain('no tiene un plan de publicación vigente');
-	expect(error.message).toContain('no tiene créditos disponibles');
-	expect(portalErrorDetails(result.error)?.portalMessages).toEqual([
+	return { message: errorOf(result).message, details: portalErrorDetails(result.error) };
+}
+
+test('a 200 answer carrying coded errors is an error, every text shown', async () => {
+	const { message, details } = await adListAnswering(200, ['ERR-0501', 'ERR-0502']);
+	expect(message).toContain('no tiene un plan de publicación vigente');
+	expect(message).toContain('no tiene créditos disponibles');
+	expect(details?.portalMessages).toEqual([
 		expect.objectContaining({ code: 'ERR-0501' }),
 		expect.objectContaining({ code: 'ERR-0502' }),
 	]);
 });
 
 test('a refusal carrying a warning as well shows both texts and keeps both codes', async () => {
-	const messageCodes = ['ERR-0502', 'WARN-0211'];
-	await failOnce(sandbox(), { path: 'resumen', status: 400, messageCodes });
-	const result = await runPortal(sandbox(), {
-		resource: 'ad',
-		operation: 'getAll',
-		agencyCode: 'INMO-001',
-		returnAll: true,
-	});
-	const error = errorOf(result);
-	expect(error.message).toContain('no tiene créditos disponibles');
-	expect(error.message).toContain('más de 50 imágenes');
-	expect(portalErrorDetails(result.error)?.portalMessages).toEqual([
+	const { message, details } = await adListAnswering(400, ['ERR-0502', 'WARN-0211']);
+	expect(message).toContain('no tiene créditos disponibles');
+	expect(message).toContain('más de 50 imágenes');
+	expect(details?.portalMessages).toEqual([
 		expect.objectContaining({ code: 'ERR-0502', level: 'error' }),
 		expect.objectContaining({ code: 'WARN-0211', level: 'warning' }),
 	]);
