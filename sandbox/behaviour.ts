@@ -25,6 +25,10 @@
  *   since how the two relate is not published; `referencia` is the caller's code of the ad (null
  *   when not associated to it) and `idAvisoPlat` names the ad; plans without callbacks read it; the
  *   Spanish path only, a Portuguese one not being published (routes/messages.ts).
+ * - coded messages (`{errors, warnings, informacion}` of `{messageCode, messageText}`): association
+ *   of an ad of an agency without a publication plan (ERR-0501) or without credits (ERR-0502) is
+ *   refused with 400; an ad with more than 50 images is associated with a WARN-0211 warning
+ *   (routes/association.ts, `codedRefusal` and `associationWarnings` below).
  */
 import type { CallbackBodyLanguage, ErrorObject } from '../nodes/shared/schemas';
 
@@ -78,7 +82,42 @@ export const BEHAVIOUR = {
 		isSuccess: (status: number) => status >= 200 && status < 400,
 		userAgent: 'real-estate-portal-sandbox',
 	},
+	association: {
+		/** More images than this and the association answers the WARN-0211 warning. */
+		maxImages: 50,
+		/** The status of a coded refusal (ERR-0501, ERR-0502). */
+		codedRefusalStatus: 400,
+	},
 } as const;
+
+/** One entry of the portal's coded message lists. */
+export interface CodedMessage {
+	messageCode: string;
+	messageText: string;
+}
+
+export interface CodedBody {
+	errors: CodedMessage[];
+	warnings: CodedMessage[];
+	informacion: CodedMessage[];
+}
+
+/** The coded messages the emulator knows, by code. */
+export const CODED_MESSAGES = {
+	'ERR-0501': 'La inmobiliaria no tiene un plan de publicación vigente.',
+	'ERR-0502': 'La inmobiliaria no tiene créditos disponibles.',
+	'WARN-0211': 'El aviso tiene más de 50 imágenes; solo se publicarán las primeras 50.',
+} as const;
+export type KnownMessageCode = keyof typeof CODED_MESSAGES;
+
+export const codedMessage = (code: KnownMessageCode): CodedMessage => ({
+	messageCode: code,
+	messageText: CODED_MESSAGES[code],
+});
+
+export function codedBody(lists: Partial<CodedBody>): CodedBody {
+	return { errors: [], warnings: [], informacion: [], ...lists };
+}
 
 export type AdShape = 'A' | 'B';
 export type BadFilterMode = 'error' | 'all';
@@ -92,9 +131,35 @@ export class SandboxError extends Error {
 		super(message);
 	}
 
-	toBody(): ErrorObject {
+	toBody(): ErrorObject | CodedBody {
 		return { code: this.code, message: this.message };
 	}
+}
+
+/** A refusal the portal answers with its coded message lists instead of `{code, message}`. */
+export class CodedSandboxError extends SandboxError {
+	constructor(
+		status: number,
+		readonly messages: CodedMessage[],
+	) {
+		super(status, messages[0]?.messageCode ?? 'error', messages.map((m) => m.messageText).join(' '));
+	}
+
+	override toBody(): CodedBody {
+		return codedBody({ errors: this.messages });
+	}
+}
+
+/** Why an agency may not get an ad associated, as coded messages; empty when it may. */
+export function codedRefusal(publishing: { plan: boolean; credits: boolean }): CodedMessage[] {
+	if (!publishing.plan) return [codedMessage('ERR-0501')];
+	if (!publishing.credits) return [codedMessage('ERR-0502')];
+	return [];
+}
+
+/** The warnings a successful association carries. */
+export function associationWarnings(imageCount: number): CodedMessage[] {
+	return imageCount > BEHAVIOUR.association.maxImages ? [codedMessage('WARN-0211')] : [];
 }
 
 /** The error answers, by condition. */

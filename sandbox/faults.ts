@@ -1,10 +1,18 @@
 /**
  * Fault injection on the service's endpoints (never on /__sandbox/*), driven by a seeded generator
  * so a run repeats exactly: error rate and statuses (429 with Retry-After), added latency,
- * connection resets, XML error bodies, duplicate deliveries, and one-shot targeted faults.
+ * connection resets, XML error bodies, duplicate deliveries, and one-shot targeted faults (which may
+ * answer the portal's coded message lists, e.g. `messageCodes: ['ERR-0502']`).
  */
 import { z } from 'zod';
-import { faultErrorFor, xmlError } from './behaviour';
+import {
+	CODED_MESSAGES,
+	codedBody,
+	codedMessage,
+	faultErrorFor,
+	xmlError,
+	type KnownMessageCode,
+} from './behaviour';
 import { createRng, type Rng } from './rng';
 
 const probability = z.number().min(0).max(1);
@@ -63,6 +71,11 @@ export const onceFaultSchema = z
 		/** Destroy the connection instead of answering. */
 		reset: z.boolean().optional(),
 		body: z.unknown().optional(),
+		/** Answer the coded message lists holding these codes (ERR- errors, WARN- warnings). */
+		messageCodes: z
+			.array(z.enum(Object.keys(CODED_MESSAGES) as [KnownMessageCode, ...KnownMessageCode[]]))
+			.min(1)
+			.optional(),
 		headers: z.record(z.string()).optional(),
 		/** How many matching requests fail. */
 		times: z.number().int().min(1).default(1),
@@ -158,6 +171,7 @@ export class FaultInjector {
 		this.injected++;
 		if (fault.reset) return { type: 'reset' };
 		const status = fault.status!;
+		if (fault.messageCodes) return codedAnswer(status, fault.messageCodes, fault.headers);
 		if (fault.body === undefined) return errorAnswer(status, false, this.settings.retryAfterSeconds, fault.headers);
 		const isText = typeof fault.body === 'string';
 		return {
@@ -172,6 +186,27 @@ export class FaultInjector {
 					: 'text/plain; charset=utf-8',
 		};
 	}
+}
+
+function codedAnswer(
+	status: number,
+	codes: KnownMessageCode[],
+	headers: Record<string, string> = {},
+): FaultAction {
+	const having = (prefix: string) =>
+		codes.filter((code) => code.startsWith(prefix)).map(codedMessage);
+	const body = codedBody({
+		errors: having('ERR-'),
+		warnings: having('WARN-'),
+		informacion: codes.filter((c) => !/^(ERR|WARN)-/.test(c)).map(codedMessage),
+	});
+	return {
+		type: 'answer',
+		status,
+		headers,
+		body: JSON.stringify(body),
+		contentType: 'application/json; charset=utf-8',
+	};
 }
 
 function errorAnswer(

@@ -10,6 +10,8 @@ export interface AgencyRecord {
 	nombre: string;
 	habilitadoDesde: number;
 	bloqueada: boolean;
+	/** Whether the agency has a publication plan and credits left: association needs both. */
+	publishing: { plan: boolean; credits: boolean };
 }
 
 export interface LocationRecord {
@@ -40,6 +42,8 @@ export interface AdRecord {
 	/** Epoch milliseconds of the last modification. */
 	fechaModificacion: number;
 	imagenUrl: string;
+	/** How many images the ad has; association warns above BEHAVIOUR.association.maxImages. */
+	imageCount: number;
 	/** Quality score, 0 to 100. */
 	calidad: number;
 	planDePublicacion: string;

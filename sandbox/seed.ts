@@ -75,7 +75,25 @@ export const SEEDED_INTERFACES: readonly SeededInterface[] = [
 		callbackAccess: false,
 		client: { clientId: 'nocallbacks-les-client', clientSecret: 'nocallbacks-les-secret' },
 	},
+	{
+		id: 'limits-les',
+		integrator: 'limits',
+		kind: 'LES',
+		token: 'limits-les-token',
+		agencies: ['INMO-610', 'INMO-620', 'INMO-630'],
+		callbackAccess: true,
+		client: { clientId: 'limits-les-client', clientSecret: 'limits-les-secret' },
+	},
 ];
+
+/** The agencies whose association answers coded messages, and the ad with too many images. */
+export const LIMITS_AGENCIES = {
+	noPlan: 'INMO-610',
+	noCredits: 'INMO-620',
+	largeGallery: 'INMO-630',
+} as const;
+/** The first ad of the large-gallery agency has this many images. */
+export const LARGE_GALLERY_IMAGES = 64;
 
 interface AgencyPlan {
 	agency: AgencyRecord;
@@ -87,12 +105,19 @@ interface AgencyPlan {
 
 function agencyPlans(onlineAdsOfFirstAgency: number): AgencyPlan[] {
 	const enabledSince = Date.UTC(2019, 2, 1, 13, 0, 0);
-	const agency = (code: string, idPlat: number, nombre: string, offsetDays: number): AgencyRecord => ({
+	const agency = (
+		code: string,
+		idPlat: number,
+		nombre: string,
+		offsetDays: number,
+		publishing = { plan: true, credits: true },
+	): AgencyRecord => ({
 		codigoInmobiliaria: code,
 		idPlat,
 		nombre,
 		habilitadoDesde: enabledSince + offsetDays * DAY_MS,
 		bloqueada: false,
+		publishing,
 	});
 	const demo = { interfaceId: 'demo-les', prefix: 'DEMO' };
 	return [
@@ -119,6 +144,30 @@ function agencyPlans(onlineAdsOfFirstAgency: number): AgencyPlan[] {
 			online: 6,
 			offline: 1,
 			associatedTo: { interfaceId: 'nocallbacks-les', prefix: 'NOCB' },
+		},
+		{
+			agency: agency(LIMITS_AGENCIES.noPlan, 30610, 'Sin Plan Propiedades', 400, {
+				plan: false,
+				credits: true,
+			}),
+			online: 3,
+			offline: 0,
+			associatedTo: null,
+		},
+		{
+			agency: agency(LIMITS_AGENCIES.noCredits, 30620, 'Sin Créditos Inmuebles', 410, {
+				plan: true,
+				credits: false,
+			}),
+			online: 3,
+			offline: 0,
+			associatedTo: null,
+		},
+		{
+			agency: agency(LIMITS_AGENCIES.largeGallery, 30630, 'Galería Grande Propiedades', 420),
+			online: 3,
+			offline: 0,
+			associatedTo: null,
 		},
 	];
 }
@@ -166,6 +215,9 @@ export function buildSeed(seed: number, onlineAdsOfFirstAgency: number): SeedDat
 			if (unitOf) unitsInDevelopment++;
 			ids.ad += rng.int(1, 9);
 			const ad = makeAd(rng, ids.ad, plan.agency.codigoInmobiliaria, online, unitOf);
+			if (plan.agency.codigoInmobiliaria === LIMITS_AGENCIES.largeGallery && index === 0) {
+				ad.imageCount = LARGE_GALLERY_IMAGES;
+			}
 			data.ads.push(ad);
 			const owner = plan.associatedTo;
 			if (owner && isSeedAssociated(online ? index : index - plan.online, online)) {
@@ -250,6 +302,7 @@ function makeAd(
 		claveInterna: rng.chance(0.6) ? `CI-${String(id % 100_000).padStart(5, '0')}` : null,
 		fechaModificacion: SEED_INSTANT - rng.int(0, 90) * DAY_MS - rng.int(0, DAY_MS - 1),
 		imagenUrl: `https://img.sandbox.invalid/avisos/${id}/1.jpg`,
+		imageCount: 12,
 		calidad: rng.int(40, 98),
 		planDePublicacion: rng.pick(PUBLICATION_PLANS),
 	};

@@ -10,7 +10,8 @@ import type { AdRecord, AgencyRecord, DevelopmentRecord, InterfaceRecord } from 
 const { tipoDeAviso, publicacion } = BEHAVIOUR.adSummary;
 
 export function agencyItem(agency: AgencyRecord): Agency {
-	return { ...agency };
+	const { publishing: _internal, ...item } = agency;
+	return item;
 }
 
 export function adSummaryShapeB(ad: AdRecord, codigoAviso: string | null): AdSummaryShapeB {

@@ -13,7 +13,35 @@ import * as eventSubscription from './actions/eventSubscription/EventSubscriptio
 import * as lookup from './actions/lookup/Lookup.resource';
 import { router } from './actions/router';
 import * as sandbox from './actions/sandbox/Sandbox.resource';
-import { loadOptions } from './methods';
+import { subtitleOf } from './actions/subtitle';
+import { NODE_VERSIONS, withVersionedAgency } from './actions/versions';
+import { listSearch, loadOptions } from './methods';
+
+const properties = withVersionedAgency([
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Ad', value: 'ad' },
+			{ name: 'Agency', value: 'agency' },
+			{ name: 'Callback Configuration', value: 'callbackConfiguration' },
+			{ name: 'Development', value: 'development' },
+			{ name: 'Event Subscription', value: 'eventSubscription' },
+			{ name: 'Lookup', value: 'lookup' },
+			{ name: 'Sandbox', value: 'sandbox' },
+		],
+		default: 'ad',
+	},
+	...agency.description,
+	...ad.description,
+	...development.description,
+	...lookup.description,
+	...callbackConfiguration.description,
+	...eventSubscription.description,
+	...sandbox.description,
+]);
 
 export class RealEstatePortal implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,8 +49,9 @@ export class RealEstatePortal implements INodeType {
 		name: 'realEstatePortal',
 		icon: { light: 'file:realEstatePortal.svg', dark: 'file:realEstatePortal.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		version: NODE_VERSIONS,
+		defaultVersion: 2,
+		subtitle: subtitleOf(properties),
 		description:
 			"Work with a real-estate portal's agencies, online ads, developments, ad association, callbacks and event subscriptions",
 		defaults: { name: 'Real Estate Portal' },
@@ -30,34 +59,10 @@ export class RealEstatePortal implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'realEstatePortalApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Ad', value: 'ad' },
-					{ name: 'Agency', value: 'agency' },
-					{ name: 'Callback Configuration', value: 'callbackConfiguration' },
-					{ name: 'Development', value: 'development' },
-					{ name: 'Event Subscription', value: 'eventSubscription' },
-					{ name: 'Lookup', value: 'lookup' },
-					{ name: 'Sandbox', value: 'sandbox' },
-				],
-				default: 'ad',
-			},
-			...agency.description,
-			...ad.description,
-			...development.description,
-			...lookup.description,
-			...callbackConfiguration.description,
-			...eventSubscription.description,
-			...sandbox.description,
-		],
+		properties,
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,10 +1,57 @@
 /**
  * What an error answer says, whatever its body: the specification's error object `{code, message}`,
- * XML (field notes: some error bodies are XML), HTML, plain text or nothing at all.
+ * the portal's coded message lists (`errors` / `warnings` / `informacion`, each entry
+ * `{messageCode, messageText}`), XML (some error bodies are XML), HTML, plain text or nothing at all.
  */
 export interface ServiceError {
 	code?: string;
 	message?: string;
+	/** The coded error entries, when the answer carries them. */
+	messages?: CodedMessage[];
+}
+
+/** One entry of the portal's coded message lists. */
+export interface CodedMessage {
+	code: string;
+	text: string;
+	/** Which list it came from, on an error answer. */
+	level?: 'error' | 'warning' | 'information';
+}
+
+const CODED_LISTS = [
+	['errors', 'error'],
+	['warnings', 'warning'],
+	['informacion', 'information'],
+] as const;
+
+/** Coded entries of one list of a body (`errors`, `warnings`, `informacion`); malformed ones skipped. */
+export function codedMessages(body: unknown, list: string): CodedMessage[] {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+	const entries = (body as Record<string, unknown>)[list];
+	if (!Array.isArray(entries)) return [];
+	return entries.flatMap((entry: unknown) => {
+		const { messageCode, messageText } = (entry ?? {}) as Record<string, unknown>;
+		if (typeof messageText !== 'string' || messageText.trim() === '') return [];
+		return [
+			{
+				code: typeof messageCode === 'string' ? messageCode : '',
+				text: messageText.trim(),
+			},
+		];
+	});
+}
+
+/** The warnings and information a successful answer carries, to keep in the output item. */
+export function portalNotices(body: unknown): {
+	warnings?: CodedMessage[];
+	information?: CodedMessage[];
+} {
+	const warnings = codedMessages(body, 'warnings');
+	const information = codedMessages(body, 'informacion');
+	return {
+		...(warnings.length > 0 ? { warnings } : {}),
+		...(information.length > 0 ? { information } : {}),
+	};
 }
 
 const MAX_TEXT = 300;
@@ -19,6 +66,17 @@ function shorten(text: string): string | undefined {
 }
 
 function fromObject(body: Record<string, unknown>): ServiceError {
+	// An error answer's every coded entry is shown, errors first; warnings may explain the refusal.
+	const coded = CODED_LISTS.flatMap(([list, level]) =>
+		codedMessages(body, list).map((entry) => ({ ...entry, level })),
+	);
+	if (coded.length > 0) {
+		return {
+			code: coded.find((entry) => entry.code)?.code,
+			message: coded.map((entry) => entry.text).join(' '),
+			messages: coded,
+		};
+	}
 	const pick = (...names: string[]) => {
 		for (const name of names) {
 			const value = body[name];

@@ -5,6 +5,7 @@
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 import type { PortalSettings } from './credentials';
+import type { CodedMessage } from './errorBody';
 import type { PortalOperation } from './paths';
 import { redact } from './redact';
 
@@ -18,6 +19,8 @@ export interface PortalFailure {
 	/** The service's error code (`invalid_token`, `not_found`...). */
 	serviceCode?: string;
 	serviceMessage?: string;
+	/** The portal's coded entries (errors, then warnings, information), when the answer had them. */
+	serviceMessages?: CodedMessage[];
 	/** A network error code (ECONNRESET...) when no answer arrived. */
 	networkCode?: string;
 	attempts: number;
@@ -152,7 +155,27 @@ function serverError(f: PortalFailure): Explanation {
 	};
 }
 
+/** What to do about the coded errors we know: ERR-0501 no publication plan, ERR-0502 no credits. */
+const CODED_FIXES: Record<string, string> = {
+	'ERR-0501':
+		"The agency has no active publication plan: ask the portal's commercial support to renew or activate the agency's plan, then run again.",
+	'ERR-0502':
+		"The agency has no publication credits left: buy credits for the agency on the portal, then run again.",
+};
+
+function coded(f: PortalFailure, messages: CodedMessage[]): Explanation {
+	const fixes = [...new Set(messages.map((m) => CODED_FIXES[m.code]).filter(Boolean))];
+	const listed = messages.map((m) => (m.code ? `${m.text} (${m.code})` : m.text)).join('; ');
+	return {
+		message: `The portal refused the request: ${messages.map((m) => m.text).join(' ')}`,
+		description: [...fixes, `The portal said: ${listed}.`, attemptsText(f).trim()]
+			.filter(Boolean)
+			.join(' '),
+	};
+}
+
 function explain(f: PortalFailure, settings: PortalSettings): Explanation {
+	if (f.serviceMessages && f.serviceMessages.length > 0) return coded(f, f.serviceMessages);
 	if (f.status === undefined) {
 		return {
 			message: `Could not reach the portal at ${settings.baseUrl}`,
@@ -181,6 +204,8 @@ export interface PortalErrorDetails extends JsonObject {
 	portalStatus: number | null;
 	portalCode: string | null;
 	portalMessage: string | null;
+	/** The answer's coded entries (`errors[]`, `warnings[]`, `informacion[]`), codes kept; or empty. */
+	portalMessages: JsonObject[];
 	request: string;
 }
 
@@ -197,6 +222,11 @@ export function portalApiError(
 		portalStatus: failure.status ?? null,
 		portalCode: failure.serviceCode ? clean(failure.serviceCode) : null,
 		portalMessage: failure.serviceMessage ? clean(failure.serviceMessage) : null,
+		portalMessages: (failure.serviceMessages ?? []).map((m) => ({
+			code: clean(m.code),
+			text: clean(m.text),
+			level: m.level ?? 'error',
+		})),
 		request: clean(`${failure.method} ${failure.path}`),
 	};
 	return new NodeApiError(node, details, {

@@ -18,7 +18,7 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, portalSettingsOf, secretsOf, type PortalSettings } from './credentials';
-import { readServiceError } from './errorBody';
+import { codedMessages, readServiceError } from './errorBody';
 import { portalApiError, type PortalFailure } from './errors';
 import { PATHS, buildPath, type PortalOperation } from './paths';
 import { redact } from './redact';
@@ -247,18 +247,23 @@ function failureOf(
 		};
 	}
 	const { status, body } = outcome.answer;
-	const { code, message } = readServiceError(body);
+	const { code, message, messages } = readServiceError(body);
 	return {
 		...base,
 		status,
 		serviceCode: code,
 		serviceMessage: message,
+		serviceMessages: messages,
 		notRetriedUnsafe: !entry.idempotent && status >= 500,
 	};
 }
 
+/** A 2xx answer is a success unless it carries coded errors (`errors[]` entries). */
 function isSuccess(outcome: Outcome): outcome is { answer: Answer } {
-	return 'answer' in outcome && outcome.answer.status >= 200 && outcome.answer.status < 300;
+	if (!('answer' in outcome)) return false;
+	const { status } = outcome.answer;
+	if (status < 200 || status >= 300) return false;
+	return codedMessages(bodyOf(outcome.answer), 'errors').length === 0;
 }
 
 function bodyOf(answer: Answer): unknown {
@@ -329,6 +334,12 @@ function isPageEnvelope(body: unknown): body is PageEnvelope {
 	);
 }
 
+const unknownListShape = (ctx: PortalContext, itemIndex?: number) =>
+	new NodeOperationError(ctx.getNode(), 'The portal answered a list in an unknown shape', {
+		description: 'Expected a page envelope {number, size, total, content} or an array.',
+		itemIndex,
+	});
+
 const asItems = (values: unknown[]) =>
 	values.filter((value): value is IDataObject => typeof value === 'object' && value !== null);
 
@@ -355,16 +366,7 @@ export async function portalRequestAllPages(
 			items.push(...asItems(body));
 			break;
 		}
-		if (!isPageEnvelope(body)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				'The portal answered a list in an unknown shape',
-				{
-					description: 'Expected a page envelope {number, size, total, content} or an array.',
-					itemIndex: options.itemIndex,
-				},
-			);
-		}
+		if (!isPageEnvelope(body)) throw unknownListShape(ctx, options.itemIndex);
 		items.push(...asItems(body.content));
 		const total = typeof body.total === 'number' ? body.total : undefined;
 		// The total decides when it is given: the service may serve smaller pages than asked for.
@@ -374,4 +376,34 @@ export async function portalRequestAllPages(
 		if (done) break;
 	}
 	return limit === undefined ? items : items.slice(0, limit);
+}
+
+export interface PortalPage {
+	items: IDataObject[];
+	/** The next page's number, when there is one. */
+	nextPage?: number;
+}
+
+/**
+ * One page of a list (`pageable.page` / `pageable.size`), for pickers that page as the user
+ * scrolls. A bare array (ad shape A) is the whole list; 204 is an empty page.
+ */
+export async function portalRequestPage(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalPagesOptions & { page: number; size: number },
+): Promise<PortalPage> {
+	const { page, size } = options;
+	const body = await portalRequest(ctx, operation, {
+		pathParams: options.pathParams,
+		query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
+	});
+	if (body === undefined) return { items: [] };
+	if (Array.isArray(body)) return { items: asItems(body) };
+	if (!isPageEnvelope(body)) throw unknownListShape(ctx);
+	const items = asItems(body.content);
+	const total = typeof body.total === 'number' ? body.total : undefined;
+	const seen = page * size + body.content.length;
+	const more = total !== undefined ? seen < total : body.content.length >= size;
+	return more && body.content.length > 0 ? { items, nextPage: page + 1 } : { items };
 }

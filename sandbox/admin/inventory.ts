@@ -101,6 +101,7 @@ function newAd(idAvisoPlat: number, agencyCode: string, now: number): AdRecord {
 		claveInterna: null,
 		fechaModificacion: now,
 		imagenUrl: `https://img.sandbox.invalid/avisos/${idAvisoPlat}/1.jpg`,
+		imageCount: 12,
 		calidad: 70,
 		planDePublicacion: 'SIMPLE',
 	};

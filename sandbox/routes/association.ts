@@ -4,7 +4,14 @@
  * /v1/inmobiliarias/{c}/anuncios/{code}/asociar/{id}.
  */
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../behaviour';
+import {
+	BEHAVIOUR,
+	CodedSandboxError,
+	associationWarnings,
+	codedBody,
+	codedRefusal,
+	errors,
+} from '../behaviour';
 import type { SandboxContext } from '../context';
 import { callerOf, paramsOf, requireReadWrite } from './common';
 
@@ -34,9 +41,19 @@ export function registerAssociation(app: FastifyInstance, ctx: SandboxContext) {
 					throw errors.notFound(`Ad ${idAviso} does not exist in agency ${agencyCode}`);
 				}
 				if (adCode.trim() === '') throw errors.badRequest('codigoAviso must not be blank');
+				const refusal = codedRefusal(agency.publishing);
+				if (refusal.length > 0) {
+					throw new CodedSandboxError(BEHAVIOUR.association.codedRefusalStatus, refusal);
+				}
 				ctx.state.associate(caller, ad, adCode);
 				const text = associationText(idAviso, agencyCode, adCode);
-				return { code: 'ok', respuesta: text, resposta: text };
+				const warnings = associationWarnings(ad.imageCount);
+				return {
+					code: 'ok',
+					respuesta: text,
+					resposta: text,
+					...(warnings.length > 0 ? codedBody({ warnings }) : {}),
+				};
 			});
 		}
 	}

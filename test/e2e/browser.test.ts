@@ -62,17 +62,23 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		await editor.closeNdv();
 	}, 120_000);
 
-	it('adds the action node from the node panel and picks Ad → Get Many', async () => {
+	it('adds the action node from the node panel, picks Ad → Get Many and the agency from its list at once', async () => {
 		await editor.findInNodePanel('Real Estate Portal');
 		const getManyAds = editor.nodePanel.getByText('Get many ads');
 		await getManyAds.waitFor();
 		await editor.screenshot('04-node-panel-actions');
 		await getManyAds.click();
 		await editor.ndv.waitFor();
-		// n8n asks for the Agency list as the panel opens, before it attaches the one credential it
-		// picked for the node; opening the node again lists the agencies (see docs/e2e.md).
-		await editor.closeNdv();
-		await editor.openNode('Get many ads');
+
+		// A freshly added node: the agency list works right away, with no "Error fetching options".
+		expect(await editor.openLocatorList('agencyCode')).toEqual([
+			'Demo Propiedades Norte (INMO-002)',
+			'Inmobiliaria Demo Palermo (INMO-001)',
+		]);
+		expect(await editor.searchLocator('palermo')).toEqual(['Inmobiliaria Demo Palermo (INMO-001)']);
+		await editor.screenshot('05-agency-locator');
+		expect(await editor.page.getByText('Error fetching', { exact: false }).count()).toBe(0);
+		await editor.chooseInLocator('Inmobiliaria Demo Palermo (INMO-001)');
 
 		expect(await editor.openDropdown('resource')).toEqual(
 			expect.arrayContaining(['Ad', 'Agency', 'Callback Configuration', 'Development', 'Lookup']),
@@ -81,12 +87,6 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		expect(await editor.openDropdown('operation')).toEqual(expect.arrayContaining(['Associate', 'Get', 'Get Many']));
 		await editor.screenshot('05-operation-dropdown');
 		await editor.choose('Get Many');
-
-		expect(await editor.openDropdown('agencyCode')).toEqual([
-			'Demo Propiedades Norte (INMO-002)',
-			'Inmobiliaria Demo Palermo (INMO-001)',
-		]);
-		await editor.choose('Inmobiliaria Demo Palermo (INMO-001)');
 	}, 120_000);
 
 	it("fills the Operation Type and Currency filters' dropdowns from the portal's lookups", async () => {
@@ -105,6 +105,8 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 	it('saves the workflow with both nodes connected and the chosen parameters', async () => {
 		await editor.closeNdv();
 		await editor.page.keyboard.press('Control+s');
+		// The canvas says what the node does, in words.
+		await canvasNode(editor, 'Get many ads').getByText('Get many: Ad', { exact: true }).waitFor();
 		await editor.screenshot('09-editor-both-nodes');
 
 		const saved = await savedWorkflowWith(stack, workflowId, (workflow) =>
@@ -116,7 +118,7 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		expect({ resource: 'ad', operation: 'getAll', ...(action.parameters as Record<string, unknown>) }).toMatchObject({
 			resource: 'ad',
 			operation: 'getAll',
-			agencyCode: 'INMO-001',
+			agencyCode: expect.objectContaining({ __rl: true, mode: 'list', value: 'INMO-001' }),
 			filters: { operacion: 'VENTA', codigoMoneda: 'USD' },
 		});
 		expect(action.credentials).toEqual({ realEstatePortalApi: stack.credential });
@@ -124,7 +126,33 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 			main: [[{ node: action.name, type: 'main', index: 0 }]],
 		});
 	}, 120_000);
+
+	it('Ad → Get: searches the ads of the agency by title words and picks one', async () => {
+		const [sample] = await stack.portal.ads('INMO-001');
+		const word = String(sample.titulo).split(' ').slice(-1)[0];
+		await editor.openNode('Get many ads');
+		expect(await editor.openDropdown('operation')).toEqual(expect.arrayContaining(['Get']));
+		await editor.choose('Get');
+
+		const first = await editor.openLocatorList('platformAdId');
+		expect(first[0]).toBe(`${sample.titulo} (ID ${sample.idAvisoPlat}, code DEMO-0001)`);
+		const found = await editor.searchLocator(word);
+		expect(found.length).toBeGreaterThan(0);
+		expect(found.length).toBeLessThan(first.length + 1);
+		await editor.screenshot('10-ad-search');
+		expect(await editor.page.getByText('Error fetching', { exact: false }).count()).toBe(0);
+		await editor.chooseInLocator(found[0]);
+		await editor.screenshot('11-ad-chosen', editor.ndv);
+		await editor.closeNdv();
+		// n8n renames a node that still has its default name: "Get many ads" is now "Get an ad".
+		await canvasNode(editor, 'Get an ad').getByText('Get: Ad', { exact: true }).waitFor();
+		await editor.screenshot('12-editor-ad-get');
+	}, 120_000);
 });
+
+function canvasNode(editor: N8nEditor, name: string) {
+	return editor.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+}
 
 function hasFilters(parameters: unknown): boolean {
 	const filters = (parameters as { filters?: Record<string, unknown> }).filters ?? {};

@@ -109,6 +109,7 @@ describe('the admin overview', () => {
 			['demo-lec', 'LEC', 'demo-lec-token'],
 			['other-les', 'LES', 'other-les-token'],
 			['nocallbacks-les', 'LES', 'nocallbacks-les-token'],
+			['limits-les', 'LES', 'limits-les-token'],
 		]);
 		const first = json.agencies.find((a: any) => a.codigoInmobiliaria === 'INMO-001');
 		expect(first.onlineAds).toBeGreaterThanOrEqual(60);

@@ -1,8 +1,15 @@
 /** Parameters several operations share, each defined once. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow';
 import { CALLBACK_BODY_LANGUAGES, DEFAULT_AUTHORIZATION_HEADER_KEY } from '../../shared/schemas';
 
-export const agencyCodeField: INodeProperties = {
+/** A locator mode's check of what is typed: the regular expression, and the message otherwise. */
+const matching = (regex: string, errorMessage: string): INodePropertyRegexValidation => ({
+	type: 'regex',
+	properties: { regex, errorMessage },
+});
+
+/** Version 1's agency dropdown, kept so that workflows saved with it open and run as before. */
+export const legacyAgencyCodeField: INodeProperties = {
 	displayName: 'Agency Name or ID',
 	name: 'agencyCode',
 	type: 'options',
@@ -11,6 +18,32 @@ export const agencyCodeField: INodeProperties = {
 	default: '',
 	description:
 		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+
+/** The agency, from a searchable list or by its code (version 2 on). */
+export const agencyCodeField: INodeProperties = {
+	displayName: 'Agency',
+	name: 'agencyCode',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	description: 'The agency (inmobiliaria) linked to your interface whose data to use',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an agency...',
+			typeOptions: { searchListMethod: 'searchAgencies', searchable: true },
+		},
+		{
+			displayName: 'By Code',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. INMO-001',
+			validation: [matching('^\\s*\\S.*$', 'Enter the agency code, e.g. INMO-001')],
+		},
+	],
 };
 
 export const returnAllField: INodeProperties = {
@@ -95,6 +128,7 @@ export const adCodeField: INodeProperties = {
 	description: "Your own code for the ad (the portal's codigoAviso)",
 };
 
+/** Version 1's plain platform ad ID (Ad → Get and Associate). */
 export const platformAdIdField: INodeProperties = {
 	displayName: 'Platform Ad ID',
 	name: 'platformAdId',
@@ -146,3 +180,47 @@ export const callbackConfigurationFields: INodeProperties[] = [
 		description: 'Language of the field names in the notification bodies',
 	},
 ];
+
+/**
+ * The ad, from a list searchable by title words (version 2 on): its value is the platform ad ID, or
+ * your ad code in the "By Ad Code" mode. The name stays `platformAdId`, so a plain ID saved or sent
+ * by an expression still reads as the platform ad ID.
+ */
+export const adLocatorField: INodeProperties = {
+	displayName: 'Ad',
+	name: 'platformAdId',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	description: 'The online ad: pick it from the list, or give its platform ID or your ad code',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Search by title words...',
+			typeOptions: { searchListMethod: 'searchAds', searchable: true },
+		},
+		{
+			displayName: 'By Platform ID',
+			name: 'platformAdId',
+			type: 'string',
+			placeholder: 'e.g. 54000002',
+			validation: [
+				matching(
+					'^\\s*[1-9]\\d*\\s*$',
+					"The platform ID is the portal's whole number for the ad, e.g. 54000002",
+				),
+			],
+		},
+		{
+			displayName: 'By Ad Code',
+			name: 'adCode',
+			type: 'string',
+			placeholder: 'e.g. DEMO-0001',
+			validation: [
+				matching('^\\s*\\S.*$', 'Enter the code your interface assigned to the ad, e.g. DEMO-0001'),
+			],
+		},
+	],
+};

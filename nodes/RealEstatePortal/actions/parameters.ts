@@ -1,5 +1,5 @@
 /** Readers of the parameters several operations share, validated before anything is sent. */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { isResourceLocatorValue, type IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import {
 	DEFAULT_AUTHORIZATION_HEADER_KEY,
@@ -27,8 +27,11 @@ export const checkedCallbackConfigurationSchema = callbackConfigurationSchema.re
 	},
 );
 
-const stringParameter = (ctx: IExecuteFunctions, name: string, itemIndex: number) =>
-	String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+/** A parameter as trimmed text, whether plain or held by a resource locator ({__rl, mode, value}). */
+function stringParameter(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
+	const raw: unknown = ctx.getNodeParameter(name, itemIndex, '');
+	return String((isResourceLocatorValue(raw) ? raw.value : raw) ?? '').trim();
+}
 
 /** The callback configuration parameters as the service's object, empty optional fields left out. */
 export function readCallbackConfiguration(
@@ -83,6 +86,47 @@ export function readAgencyCode(ctx: IExecuteFunctions, itemIndex: number): strin
 }
 
 export { stringParameter };
+
+/** Which ad a parameter names: its platform ID, or the ad code your interface gave it. */
+export type AdReference = { platformAdId: number } | { adCode: string };
+
+const AD_REQUIRED =
+	'is required: choose an ad from the list, or give its platform ID or your ad code';
+
+const adCodeSchema = z.string().trim().min(1, AD_REQUIRED);
+const adIdSchema = z
+	.string()
+	.trim()
+	.min(1, AD_REQUIRED)
+	.refine((text) => text !== '0', AD_REQUIRED)
+	.pipe(platformAdIdSchema);
+
+function adLocator(ctx: IExecuteFunctions, itemIndex: number) {
+	const raw: unknown = ctx.getNodeParameter('platformAdId', itemIndex, '');
+	return {
+		mode: isResourceLocatorValue(raw) ? raw.mode : undefined,
+		value: String((isResourceLocatorValue(raw) ? raw.value : raw) ?? ''),
+	};
+}
+
+/** The ad locator's platform ID (list, "By Platform ID", or a plain value), never empty or 0. */
+export function readPlatformAdId(ctx: IExecuteFunctions, itemIndex: number): number {
+	const { value } = adLocator(ctx, itemIndex);
+	const label = { '': 'Ad (platform ID)' };
+	return validateInput(ctx.getNode(), adIdSchema, value, label, itemIndex);
+}
+
+/**
+ * The ad locator (`platformAdId`): "By Ad Code" gives a code, the list and "By Platform ID" a
+ * platform ID, and a plain value (saved by version 1 or sent by an expression) is a platform ID.
+ * Empty or 0 is refused with the field's name before anything is sent.
+ */
+export function readAdReference(ctx: IExecuteFunctions, itemIndex: number): AdReference {
+	const { mode, value } = adLocator(ctx, itemIndex);
+	if (mode !== 'adCode') return { platformAdId: readPlatformAdId(ctx, itemIndex) };
+	const label = { '': 'Ad (ad code)' };
+	return { adCode: validateInput(ctx.getNode(), adCodeSchema, value, label, itemIndex) };
+}
 
 /** The Limit parameter, or undefined under Return All. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {

@@ -2,6 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { listLookup } from '../actions/lookup/listLookup';
 import { portalRequestAllPages } from '../../shared/transport';
+import { emptyUntilCredentialSet } from './credentialNotSet';
 
 /** One option per entry carrying a text `valueKey`, sorted by name. */
 function optionsFrom(
@@ -30,9 +31,12 @@ const humanize = (_entry: IDataObject, code: string) =>
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
 		.join(' ');
 
+/** Version 1's agency dropdown. */
 export async function getAgencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const agencies = await portalRequestAllPages(this, 'listAgencies');
-	return optionsFrom(agencies, 'codigoInmobiliaria', namedCode('nombre'));
+	return await emptyUntilCredentialSet(async () => {
+		const agencies = await portalRequestAllPages(this, 'listAgencies');
+		return optionsFrom(agencies, 'codigoInmobiliaria', namedCode('nombre'));
+	}, []);
 }
 
 export async function getOperations(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -14,6 +14,7 @@ export const EXAMPLES = {
 	bulkAssociation: 'bulk-associate-ads.json',
 	callbackCheck: 'callback-setup-check.json',
 	pollLeadsToRows: 'poll-leads-to-spreadsheet-rows.json',
+	aiAgentTools: 'ai-agent-tools-mcp.json',
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLES;
@@ -21,6 +22,9 @@ export type ExampleName = keyof typeof EXAMPLES;
 export const CREDENTIAL_TYPE = 'realEstatePortalApi';
 export const TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
 export const POLL_TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalPollTrigger';
+/** The tool variant n8n generates for the action node (`usableAsTool`). */
+export const TOOL_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTool';
+export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
 interface ExampleNode extends Record<string, unknown> {
 	name: string;
@@ -38,7 +42,9 @@ export function loadExample(name: ExampleName, credential: { id: string; name: s
 	const file = JSON.parse(fs.readFileSync(path.join(examplesDir, EXAMPLES[name]), 'utf8')) as WorkflowDefinition;
 	const nodes = (file.nodes as ExampleNode[]).map((node) => ({
 		...node,
-		...(node.type === TRIGGER_TYPE && !node.webhookId ? { webhookId: randomUUID() } : {}),
+		...((node.type === TRIGGER_TYPE && !node.webhookId) || node.type === MCP_TRIGGER_TYPE
+			? { webhookId: randomUUID() }
+			: {}),
 		...(node.credentials?.[CREDENTIAL_TYPE]
 			? { credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } }
 			: {}),

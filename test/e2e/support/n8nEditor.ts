@@ -98,6 +98,42 @@ export class N8nEditor {
 
 	private openList: Locator | undefined;
 
+	/** The entries of the open resource locator list (n8n teleports it out of the parameter). */
+	get locatorItems(): Locator {
+		return this.page.getByTestId('rlc-item').filter({ visible: true });
+	}
+
+	/** Opens a resource locator's list and answers the names of its entries once they show. */
+	async openLocatorList(name: string): Promise<string[]> {
+		await this.page.getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
+		return await this.locatorEntries();
+	}
+
+	/** Types into the open locator list's search box and answers the entries once all match it. */
+	async searchLocator(text: string): Promise<string[]> {
+		await this.page.getByPlaceholder('Search...').filter({ visible: true }).fill(text);
+		const words = text.toLowerCase().split(/\s+/);
+		const deadline = Date.now() + ACTION_TIMEOUT_MS;
+		for (;;) {
+			const entries = await this.locatorEntries();
+			const matching = entries.every((entry) => words.every((word) => entry.toLowerCase().includes(word)));
+			if (matching || Date.now() > deadline) return entries;
+			await this.page.waitForTimeout(200);
+		}
+	}
+
+	/** Picks the entry of the open locator list whose name starts with `name`. */
+	async chooseInLocator(name: string) {
+		await this.locatorItems.filter({ hasText: name }).first().click();
+		await this.locatorItems.first().waitFor({ state: 'hidden' });
+	}
+
+	private async locatorEntries(): Promise<string[]> {
+		const items = this.locatorItems;
+		await items.first().waitFor();
+		return (await items.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+	}
+
 	/**
 	 * Opens an element-plus select and waits for ITS list (the input names it in aria-controls) to
 	 * show options. A click that lands while n8n re-renders the field (a collection entry just added)

@@ -83,9 +83,8 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 		const byId = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
-			agencyCode: 'INMO-001',
-			findBy: 'platformAdId',
-			platformAdId: associated.idAvisoPlat,
+			agencyCode: { __rl: true, mode: 'list', value: 'INMO-001' },
+			platformAdId: { __rl: true, mode: 'list', value: String(associated.idAvisoPlat) },
 		});
 		expect(jsonOf(byId)).toEqual([
 			expect.objectContaining({ platformAdId: associated.idAvisoPlat }),
@@ -95,9 +94,8 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 		const byCode = await runPortal(sandbox(), {
 			resource: 'ad',
 			operation: 'get',
-			agencyCode: 'INMO-001',
-			findBy: 'adCode',
-			adCode: code,
+			agencyCode: { __rl: true, mode: 'id', value: 'INMO-001' },
+			platformAdId: { __rl: true, mode: 'adCode', value: code },
 		});
 		expect(jsonOf(byCode)).toEqual([expect.objectContaining({ adCode: code })]);
 	});

@@ -72,8 +72,7 @@ test('the associated ad then shows its code in Ad → Get', async () => {
 		resource: 'ad',
 		operation: 'get',
 		agencyCode: 'INMO-001',
-		findBy: 'adCode',
-		adCode: row.code,
+		platformAdId: { __rl: true, mode: 'adCode', value: row.code },
 	});
 	expect(jsonOf(result)).toEqual([
 		expect.objectContaining({ platformAdId: row.id, isAssociated: true }),
@@ -146,7 +145,7 @@ describe('errors, one item at a time', () => {
 			input: [first, { id: -4, code: 'NEGATIVE' }],
 		});
 		expect(errorOf(result).message).toBe(
-			'Invalid parameter: Platform Ad ID: must be a positive number',
+			'Invalid parameter: Ad (platform ID): must be a positive number',
 		);
 		expect((result.error as unknown as { context?: IDataObject }).context?.itemIndex).toBe(1);
 	});

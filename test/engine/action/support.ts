@@ -53,6 +53,8 @@ export interface PortalRun {
 	input?: IDataObject[];
 	continueOnFail?: boolean;
 	onError?: 'continueErrorOutput' | 'continueRegularOutput' | 'stopWorkflow';
+	/** The node version the workflow was saved with; the latest when absent. */
+	typeVersion?: number;
 }
 
 export async function runPortal(
@@ -68,6 +70,7 @@ export async function runPortal(
 		input: options.input,
 		continueOnFail: options.continueOnFail,
 		onError: options.onError,
+		typeVersion: options.typeVersion,
 	});
 }
 
@@ -98,6 +101,8 @@ export interface OnceFault {
 	status?: number;
 	reset?: boolean;
 	body?: unknown;
+	/** Answer the portal's coded message lists holding these codes (e.g. ERR-0502). */
+	messageCodes?: string[];
 	headers?: Record<string, string>;
 	times?: number;
 	skip?: number;

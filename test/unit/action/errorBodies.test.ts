@@ -1,5 +1,5 @@
 /** What an error answer says, whatever its body; and secrets scrubbed from any text. */
-import { readServiceError } from '../../../nodes/shared/errorBody';
+import { portalNotices, readServiceError } from '../../../nodes/shared/errorBody';
 import { redact } from '../../../nodes/shared/redact';
 
 test.each([
@@ -21,11 +21,54 @@ test.each([
 	],
 	['  Service down  ', { message: 'Service down' }],
 	[Buffer.from('{"code":"x","message":"from a buffer"}'), { code: 'x', message: 'from a buffer' }],
+	[
+		{
+			errors: [
+				{ messageCode: 'ERR-0502', messageText: 'Sin créditos.' },
+				{ messageCode: 'ERR-0501', messageText: 'Sin plan.' },
+				{ messageCode: 'ERR-X' },
+			],
+			warnings: [{ messageCode: 'WARN-0211', messageText: 'Más de 50 imágenes.' }],
+		},
+		{
+			code: 'ERR-0502',
+			message: 'Sin créditos. Sin plan. Más de 50 imágenes.',
+			messages: [
+				{ code: 'ERR-0502', text: 'Sin créditos.', level: 'error' },
+				{ code: 'ERR-0501', text: 'Sin plan.', level: 'error' },
+				{ code: 'WARN-0211', text: 'Más de 50 imágenes.', level: 'warning' },
+			],
+		},
+	],
+	[
+		{ warnings: [{ messageCode: 'WARN-0211', messageText: 'Más de 50 imágenes.' }] },
+		{
+			code: 'WARN-0211',
+			message: 'Más de 50 imágenes.',
+			messages: [{ code: 'WARN-0211', text: 'Más de 50 imágenes.', level: 'warning' }],
+		},
+	],
+	[{ errors: [], code: 'bad_request', message: 'plain' }, { code: 'bad_request', message: 'plain' }],
 	['', {}],
 	[undefined, {}],
 	[[1, 2], {}],
 ])('%p', (body, expected) => {
 	expect(readServiceError(body)).toEqual(expected);
+});
+
+test('warnings and information of a success are read, errors and malformed entries left out', () => {
+	expect(
+		portalNotices({
+			code: 'ok',
+			warnings: [{ messageCode: 'WARN-0211', messageText: ' Más de 50 imágenes. ' }, 'x', null],
+			informacion: [{ messageText: 'Procesado.' }],
+		}),
+	).toEqual({
+		warnings: [{ code: 'WARN-0211', text: 'Más de 50 imágenes.' }],
+		information: [{ code: '', text: 'Procesado.' }],
+	});
+	expect(portalNotices({ code: 'ok', warnings: [] })).toEqual({});
+	expect(portalNotices(undefined)).toEqual({});
 });
 
 test('a long text is shortened', () => {

@@ -5,23 +5,40 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { z } from 'zod';
+import { portalNotices } from '../../../shared/errorBody';
 import { portalErrorDetails } from '../../../shared/errors';
 import { associationResultSchema } from '../../../shared/schemas';
 import { portalRequest } from '../../../shared/transport';
 import { validateInput } from '../../../shared/validation';
 import {
 	adCodeField,
+	adLocatorField,
 	agencyCodeField,
 	batchingOption,
 	optionsCollection,
 	platformAdIdField,
 } from '../common.descriptions';
-import { agencyCodeSchema, platformAdIdSchema } from '../parameters';
+import {
+	agencyCodeSchema,
+	platformAdIdSchema,
+	readPlatformAdId,
+	stringParameter,
+} from '../parameters';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../versions';
 
 const properties: INodeProperties[] = [
 	agencyCodeField,
 	{ ...adCodeField, description: 'Your own code to assign to the ad (codigoAviso)' },
-	{ ...platformAdIdField, description: "The portal's ID of the ad to associate (idAvisoPlat)" },
+	onlyWhen(ONLY_VERSION_1, {
+		...platformAdIdField,
+		description: "The portal's ID of the ad to associate (idAvisoPlat)",
+	}),
+	onlyWhen(FROM_VERSION_2, {
+		...adLocatorField,
+		description: 'The ad to associate: pick it from the list, or give its platform ID',
+		// An ad that has an ad code on this interface is already associated: the portal refuses it.
+		modes: adLocatorField.modes?.filter((mode) => mode.name !== 'adCode'),
+	}),
 	optionsCollection(batchingOption, {
 		displayName: 'Treat Already Associated as Success',
 		name: 'alreadyAssociatedIsSuccess',
@@ -58,9 +75,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNode(),
 		associationSchema,
 		{
-			agencyCode: this.getNodeParameter('agencyCode', itemIndex, ''),
+			agencyCode: stringParameter(this, 'agencyCode', itemIndex),
 			adCode: this.getNodeParameter('adCode', itemIndex, ''),
-			adId: this.getNodeParameter('platformAdId', itemIndex),
+			adId:
+				this.getNode().typeVersion < 2
+					? this.getNodeParameter('platformAdId', itemIndex)
+					: readPlatformAdId(this, itemIndex),
 		},
 		LABELS,
 		itemIndex,
@@ -86,5 +106,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const answer = answerSchema.safeParse(outcome.body);
 	const message = answer.success ? (answer.data.respuesta ?? answer.data.resposta ?? null) : null;
-	return [{ ...summary, associated: true, alreadyAssociated: false, message }];
+	// Warnings (e.g. WARN-0211, more than 50 images) do not undo the association: kept in the item.
+	const notices = portalNotices(outcome.body);
+	return [{ ...summary, associated: true, alreadyAssociated: false, message, ...notices }];
 }

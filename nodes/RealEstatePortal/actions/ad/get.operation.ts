@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -7,36 +6,52 @@ import {
 } from 'n8n-workflow';
 import { z } from 'zod';
 import { normalizeAd } from '../../../shared/normalize';
-import { portalRequestAllPages } from '../../../shared/transport';
 import { validateInput } from '../../../shared/validation';
 import {
 	adCodeField,
+	adLocatorField,
 	agencyCodeField,
 	batchingOption,
 	optionsCollection,
 	platformAdIdField,
 	simplifyField,
 } from '../common.descriptions';
-import { platformAdIdSchema, readAgencyCode, stringParameter } from '../parameters';
+import {
+	platformAdIdSchema,
+	readAdReference,
+	readAgencyCode,
+	stringParameter,
+	type AdReference,
+} from '../parameters';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../versions';
+import { findOnlineAd } from './findAd';
 
-const properties: INodeProperties[] = [
-	agencyCodeField,
-	{
-		displayName: 'Find By',
-		name: 'findBy',
-		type: 'options',
-		options: [
-			{ name: 'Platform Ad ID', value: 'platformAdId' },
-			{ name: 'Ad Code', value: 'adCode' },
-		],
-		default: 'platformAdId',
-	},
+/** Version 1: a Find By switch between a number field and an ad code field. */
+const findByField: INodeProperties = {
+	displayName: 'Find By',
+	name: 'findBy',
+	type: 'options',
+	options: [
+		{ name: 'Platform Ad ID', value: 'platformAdId' },
+		{ name: 'Ad Code', value: 'adCode' },
+	],
+	default: 'platformAdId',
+};
+
+const version1 = [
+	findByField,
 	{ ...platformAdIdField, displayOptions: { show: { findBy: ['platformAdId'] } } },
 	{
 		...adCodeField,
 		description: 'The code your interface assigned to the ad',
 		displayOptions: { show: { findBy: ['adCode'] } },
 	},
+].map((property) => onlyWhen(ONLY_VERSION_1, property));
+
+const properties: INodeProperties[] = [
+	agencyCodeField,
+	...version1,
+	onlyWhen(FROM_VERSION_2, adLocatorField),
 	simplifyField,
 	optionsCollection(batchingOption),
 ];
@@ -48,57 +63,24 @@ export const description = updateDisplayOptions(
 
 const adCodeSchema = z.string().trim().min(1, 'is required');
 
-function readWanted(ctx: IExecuteFunctions, itemIndex: number) {
+function readVersion1Reference(ctx: IExecuteFunctions, itemIndex: number): AdReference {
 	const node = ctx.getNode();
 	if (ctx.getNodeParameter('findBy', itemIndex) === 'adCode') {
-		const code = validateInput(
-			node,
-			adCodeSchema,
-			stringParameter(ctx, 'adCode', itemIndex),
-			{ '': 'Ad Code' },
-			itemIndex,
-		);
-		return {
-			query: { codigoAviso: code },
-			matches: (ad: IDataObject) => ad.codigoAviso === code,
-			what: `ad code "${code}"`,
-		};
+		const code = stringParameter(ctx, 'adCode', itemIndex);
+		return { adCode: validateInput(node, adCodeSchema, code, { '': 'Ad Code' }, itemIndex) };
 	}
-	const id = validateInput(
-		node,
-		platformAdIdSchema,
-		ctx.getNodeParameter('platformAdId', itemIndex),
-		{ '': 'Platform Ad ID' },
-		itemIndex,
-	);
-	return {
-		query: { idAvisoPlat: id },
-		matches: (ad: IDataObject) => Number(ad.idAvisoPlat) === id,
-		what: `platform ID ${id}`,
-	};
+	const id = ctx.getNodeParameter('platformAdId', itemIndex);
+	const label = { '': 'Platform Ad ID' };
+	return { platformAdId: validateInput(node, platformAdIdSchema, id, label, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const agencyCode = readAgencyCode(this, itemIndex);
-	const wanted = readWanted(this, itemIndex);
-	const ads = await portalRequestAllPages(this, 'adSummary', {
-		pathParams: { agencyCode },
-		query: wanted.query,
-		itemIndex,
-	});
-	// The service may answer every ad for a filter it dislikes (rule 4), so the match is checked here.
-	const ad = ads.find(wanted.matches);
-	if (!ad) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Ad not found: no online ad with ${wanted.what} in agency ${agencyCode}`,
-			{
-				description:
-					'The summary lists online ads only. An offline ad is not found, and an ad code is found only once your interface has associated it (Ad → Associate).',
-				itemIndex,
-			},
-		);
-	}
+	const reference =
+		this.getNode().typeVersion < 2
+			? readVersion1Reference(this, itemIndex)
+			: readAdReference(this, itemIndex);
+	const ad = await findOnlineAd(this, agencyCode, reference, itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return [simplify ? normalizeAd(ad) : ad];
 }

@@ -1,0 +1,42 @@
+/**
+ * Node versions. Version 2 picks the agency and the ad with resource locators (a searchable
+ * list, or by code / ID); version 1 keeps its agency dropdown and plain ad fields, so that
+ * workflows saved with version 1 open in the editor and run exactly as before.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { agencyCodeField, legacyAgencyCodeField } from './common.descriptions';
+
+export const NODE_VERSIONS = [1, 2];
+
+export const ONLY_VERSION_1: IDisplayOptions = { show: { '@version': [1] } };
+export const FROM_VERSION_2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: 2 } }] } };
+
+/** The property shown only where `when` also holds (the version's condition added to its own). */
+export function onlyWhen(when: IDisplayOptions, property: INodeProperties): INodeProperties {
+	return {
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, ...when.show },
+		},
+	};
+}
+
+/**
+ * Every agency parameter twice: the version 1 dropdown and the version 2 locator, each under the
+ * operation's own display conditions. Operations list `agencyCodeField` once; this is the only
+ * place that knows about the old one.
+ */
+export function withVersionedAgency(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) =>
+		property.name === agencyCodeField.name && property.type === agencyCodeField.type
+			? [
+					onlyWhen(ONLY_VERSION_1, {
+						...legacyAgencyCodeField,
+						displayOptions: property.displayOptions,
+					}),
+					onlyWhen(FROM_VERSION_2, property),
+				]
+			: [property],
+	);
+}
