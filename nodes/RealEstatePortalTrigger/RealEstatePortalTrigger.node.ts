@@ -8,20 +8,21 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { LEAD_EVENT_KINDS } from '../shared/schemas';
+import { EVENT_KINDS, LEAD_EVENT_KINDS } from '../shared/schemas';
 import { callbackApiOf } from './callbackApi';
-import type { DedupeStore } from './dedupe';
+import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
 import { receive } from './receive';
 import {
 	isRegistered,
 	register,
-	registeredSecrets,
+	registeredDigests,
 	unregister,
 	type LifecycleContext,
 	type RegistrationStore,
 	type RegistrationTarget,
 } from './registration';
+import { keyMaterialOf } from './secrets';
 import { SECRET_HEADER, newSecret } from './verify';
 
 type NodeStore = RegistrationStore & DedupeStore;
@@ -33,12 +34,15 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	return url;
 }
 
-function lifecycleOf(ctx: IHookFunctions): LifecycleContext {
+async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	return {
 		api: callbackApiOf(ctx),
 		store: ctx.getWorkflowStaticData('node') as NodeStore,
 		node: ctx.getNode(),
 		logger: ctx.logger,
+		keyMaterial: keyMaterialOf(credentials),
+		receivableKinds: credentials.interfaceKind === 'LEC' ? LEAD_EVENT_KINDS : EVENT_KINDS,
 	};
 }
 
@@ -52,7 +56,10 @@ function targetOf(ctx: IHookFunctions): RegistrationTarget {
 }
 
 /** Events rule 3: a read-only interface is never sent ad or credit events, so do not pretend. */
-async function refuseKindsAReadOnlyInterfaceNeverGets(ctx: IHookFunctions, target: RegistrationTarget) {
+async function refuseKindsAReadOnlyInterfaceNeverGets(
+	ctx: IHookFunctions,
+	target: RegistrationTarget,
+) {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	if (credentials.interfaceKind !== 'LEC') return;
 	const refused = target.kinds.filter((kind) => !LEAD_EVENT_KINDS.includes(kind));
@@ -70,11 +77,15 @@ export class RealEstatePortalTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Real Estate Portal Trigger',
 		name: 'realEstatePortalTrigger',
-		icon: { light: 'file:realEstatePortalTrigger.svg', dark: 'file:realEstatePortalTrigger.dark.svg' },
+		icon: {
+			light: 'file:realEstatePortalTrigger.svg',
+			dark: 'file:realEstatePortalTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when the real-estate portal reports a lead, an ad event or a credit event',
+		description:
+			'Starts the workflow when the real-estate portal reports a lead, an ad event or a credit event',
 		defaults: {
 			name: 'Real Estate Portal Trigger',
 		},
@@ -100,16 +111,16 @@ export class RealEstatePortalTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await isRegistered(lifecycleOf(this), targetOf(this));
+				return await isRegistered(await lifecycleOf(this), targetOf(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const target = targetOf(this);
 				await refuseKindsAReadOnlyInterfaceNeverGets(this, target);
-				await register(lifecycleOf(this), target, newSecret());
+				await register(await lifecycleOf(this), target, newSecret());
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				await unregister(lifecycleOf(this), webhookUrlOf(this));
+				await unregister(await lifecycleOf(this), webhookUrlOf(this));
 				return true;
 			},
 		},
@@ -119,10 +130,16 @@ export class RealEstatePortalTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
 		const reception = receive(
-			{ headers: request.headers, rawBody: (request as { rawBody?: unknown }).rawBody, body: request.body },
-			registeredSecrets(store),
+			{
+				headers: request.headers,
+				rawBody: (request as { rawBody?: unknown }).rawBody,
+				body: request.body,
+			},
+			{
+				digests: registeredDigests(store),
+				duplicates: duplicateCheckOf(store),
+			},
 			receiveSettingsOf(this),
-			store,
 			new Date(),
 		);
 		if (reception.outcome === 'rejected') {
@@ -133,6 +150,9 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
-		return { webhookResponse: { received: true }, workflowData: [[{ json: reception.item }]] };
+		return {
+			webhookResponse: { received: true },
+			workflowData: [[{ json: reception.item }]],
+		};
 	}
 }
