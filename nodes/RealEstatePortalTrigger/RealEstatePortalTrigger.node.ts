@@ -102,6 +102,9 @@ export class RealEstatePortalTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty: n8n then answers the webhookResponse webhook() returns. Left out, n8n 2.41.1
+				// evaluates it to its default, the literal text "firstEntryJson", and sends that.
+				responseData: '',
 				path: 'real-estate-portal',
 			},
 		],
