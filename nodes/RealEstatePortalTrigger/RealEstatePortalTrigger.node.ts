@@ -8,7 +8,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { EVENT_KINDS, LEAD_EVENT_KINDS } from '../shared/schemas';
+import { LEAD_EVENT_KINDS, isReceivedBy, kindsReceivedBy } from '../shared/eventKinds';
 import { callbackApiOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
@@ -42,7 +42,7 @@ async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
 		node: ctx.getNode(),
 		logger: ctx.logger,
 		keyMaterial: keyMaterialOf(credentials),
-		receivableKinds: credentials.interfaceKind === 'LEC' ? LEAD_EVENT_KINDS : EVENT_KINDS,
+		receivableKinds: kindsReceivedBy(credentials.interfaceKind === 'LEC' ? 'LEC' : 'LES'),
 	};
 }
 
@@ -55,14 +55,14 @@ function targetOf(ctx: IHookFunctions): RegistrationTarget {
 	};
 }
 
-/** Events rule 3: a read-only interface is never sent ad or credit events, so do not pretend. */
+/** A read-only interface is never sent ad or credit events (docs/portal-api.md#event-kinds). */
 async function refuseKindsAReadOnlyInterfaceNeverGets(
 	ctx: IHookFunctions,
 	target: RegistrationTarget,
 ) {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	if (credentials.interfaceKind !== 'LEC') return;
-	const refused = target.kinds.filter((kind) => !LEAD_EVENT_KINDS.includes(kind));
+	const refused = target.kinds.filter((kind) => !isReceivedBy('LEC', kind));
 	if (refused.length === 0) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
