@@ -9,14 +9,14 @@ import {
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isReceivedBy, kindsReceivedBy } from '../shared/eventKinds';
-import { callbackApiOf } from './callbackApi';
+import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
 import { receive } from './receive';
 import {
 	isRegistered,
 	register,
-	registeredDigests,
+	registeredReceivers,
 	unregister,
 	type LifecycleContext,
 	type RegistrationStore,
@@ -119,7 +119,8 @@ export class RealEstatePortalTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const target = targetOf(this);
 				await refuseKindsAReadOnlyInterfaceNeverGets(this, target);
-				await register(await lifecycleOf(this), target, newSecret());
+				const soleAgencyCode = await soleAgencyCodeOf(this);
+				await register(await lifecycleOf(this), { ...target, soleAgencyCode }, newSecret());
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -139,7 +140,7 @@ export class RealEstatePortalTrigger implements INodeType {
 				body: request.body,
 			},
 			{
-				digests: registeredDigests(store),
+				registrations: registeredReceivers(store),
 				duplicates: duplicateCheckOf(store),
 			},
 			receiveSettingsOf(this),

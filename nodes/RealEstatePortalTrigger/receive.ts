@@ -16,6 +16,9 @@ import {
 import type { EventKind } from '../shared/schemas';
 import type { DuplicateCheck } from './dedupe';
 import type { SecretDigest } from './secrets';
+
+/** A registration as the webhook sees it: its secret digest, and its agency when it has one only. */
+export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null };
 import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
 
 /** Lead bodies are about a kilobyte; anything far larger is not a delivery of this service. */
@@ -107,9 +110,24 @@ function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IData
 	return settings.includeRawBody ? { ...lead, rawBody: event.body } : lead;
 }
 
+/**
+ * Lead bodies name no agency (`codigoInmobiliaria` is null in every observed body,
+ * docs/portal-api.md#lead-bodies). When the interface is linked to a single agency, read once at
+ * activation, the event can only be about it: the output and the agency filter get its code.
+ */
+function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): PortalEvent {
+	const agency = registration.soleAgencyCode;
+	if (!agency || agencyCodeOf(event.fields) !== null) return event;
+	return {
+		...event,
+		fields: { ...event.fields, codigoInmobiliaria: agency },
+		lead: event.lead && { ...event.lead, codigoInmobiliaria: agency },
+	};
+}
+
 /** What a delivery is checked against: the registrations' secret digests and the duplicate memories. */
 export interface ReceiveChecks {
-	digests: readonly SecretDigest[];
+	registrations: readonly RegisteredReceiver[];
 	duplicates: DuplicateCheck;
 }
 
@@ -119,7 +137,10 @@ export function receive(
 	settings: ReceiveSettings,
 	now: Date,
 ): Reception {
-	const registration = matchingDigest(headerValue(delivery.headers, SECRET_HEADER), checks.digests);
+	const registration = matchingDigest(
+		headerValue(delivery.headers, SECRET_HEADER),
+		checks.registrations,
+	);
 	if (registration === undefined) {
 		return {
 			outcome: 'rejected',
@@ -137,7 +158,7 @@ export function receive(
 			message: `Not an event of this service: ${parsed.problem}`,
 		};
 	}
-	const { event } = parsed;
+	const event = withAgencyOf(registration, parsed.event);
 	if (!settings.kinds.includes(event.kind))
 		return { outcome: 'ignored', reason: `${event.kind} not chosen` };
 	const filtered = filteredOut(event, settings);

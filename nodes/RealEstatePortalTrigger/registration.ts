@@ -24,6 +24,7 @@
  */
 import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
 import type { CallbackBodyLanguage, CallbackConfiguration, EventKind } from '../shared/schemas';
+import type { RegisteredReceiver } from './receive';
 import {
 	digestMatches,
 	digestSecret,
@@ -58,6 +59,8 @@ export interface Registration {
 	kinds: EventKind[];
 	previous: PreviousRegistration;
 	registeredAt: string;
+	/** The agency, when the interface is linked to one only (read at activation). */
+	soleAgencyCode?: string | null;
 }
 
 export interface RegistrationStore {
@@ -71,6 +74,7 @@ export interface RegistrationTarget {
 	headerKey: string;
 	language: CallbackBodyLanguage;
 	kinds: EventKind[];
+	soleAgencyCode?: string | null;
 }
 
 export interface LifecycleContext {
@@ -126,8 +130,11 @@ function digestOf(registration: Registration): SecretDigest {
 }
 
 /** What the webhook accepts: the secret digests of this node's current registrations. */
-export function registeredDigests(store: RegistrationStore): SecretDigest[] {
-	return Object.values(registrationsOf(store)).map(digestOf);
+export function registeredReceivers(store: RegistrationStore): RegisteredReceiver[] {
+	return Object.values(registrationsOf(store)).map((registration) => ({
+		...digestOf(registration),
+		soleAgencyCode: registration.soleAgencyCode ?? null,
+	}));
 }
 
 function sealedPrevious(

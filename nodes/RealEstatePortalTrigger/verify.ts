@@ -28,12 +28,12 @@ export function headerValue(
  * The registration `given` is the secret of, by its digest; every digest is compared, in constant
  * time, so the time taken does not tell which one (if any) matched.
  */
-export function matchingDigest(
+export function matchingDigest<T extends SecretDigest>(
 	given: string | undefined,
-	digests: readonly SecretDigest[],
-): SecretDigest | undefined {
+	digests: readonly T[],
+): T | undefined {
 	if (given === undefined || given === '') return undefined;
-	let matched: SecretDigest | undefined;
+	let matched: T | undefined;
 	for (const digest of digests) if (digestMatches(given, digest)) matched ??= digest;
 	return matched;
 }

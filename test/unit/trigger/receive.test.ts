@@ -25,7 +25,7 @@ const leadsOnly: ReceiveSettings = {
 };
 
 const checksOf = (store: DedupeStore) => ({
-	digests: [DIGEST],
+	registrations: [DIGEST],
 	duplicates: duplicateCheckOf(store),
 });
 
