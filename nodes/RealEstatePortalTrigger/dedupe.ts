@@ -1,8 +1,8 @@
 /**
- * Duplicate deliveries (field notes: retries for up to 72 hours, duplicates happen) are dropped by
- * `idEvento`: the last `maxIds` ids, none older than `maxAgeMs`, remembered in the node's workflow
- * static data and in this n8n process. The bound keeps the static data small, since n8n saves it
- * after a webhook call.
+ * Duplicate deliveries (retries for up to 72 hours, duplicates happen: docs/portal-api.md#callbacks)
+ * are dropped by `idEvento`: the last `maxIds` ids, none older than `maxAgeMs`, remembered in the
+ * node's workflow static data and in this n8n process. The bound keeps the static data small, since
+ * n8n saves it after a webhook call.
  */
 export const DEDUPE_WINDOW = {
 	maxIds: 1_000,

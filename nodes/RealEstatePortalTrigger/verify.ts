@@ -1,6 +1,6 @@
 /**
- * The callback's only authentication (field notes: the body is not signed) is a header carrying a
- * secret this node generates at registration. A custom header name, not `Authorization`, so that a
+ * The callback's only authentication (the body is not signed: docs/portal-api.md#callbacks) is a
+ * header carrying a secret this node generates at registration. A custom header name, not `Authorization`, so that a
  * reverse proxy or an n8n instance guarded by its own `Authorization` scheme never collides with it.
  */
 import { randomBytes } from 'node:crypto';
