@@ -85,7 +85,8 @@ export class RealEstatePortalTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
 		description:
-			'Starts the workflow when the real-estate portal reports a lead, an ad event or a credit event',
+			// n8n's node panel shows the trigger's description over the actions of both nodes.
+			'Real-estate portal: start a workflow on each lead, ad or credit event, read ads and agencies, manage callbacks',
 		defaults: {
 			name: 'Real Estate Portal Trigger',
 		},
