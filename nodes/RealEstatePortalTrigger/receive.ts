@@ -16,10 +16,10 @@ import {
 import type { EventKind } from '../shared/schemas';
 import type { DuplicateCheck } from './dedupe';
 import type { SecretDigest } from './secrets';
+import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
 
 /** A registration as the webhook sees it: its secret digest, and its agency when it has one only. */
 export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null };
-import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
 
 /** Lead bodies are about a kilobyte; anything far larger is not a delivery of this service. */
 export const MAX_BODY_BYTES = 128 * 1024;
