@@ -4,9 +4,9 @@
  * only when the ad is associated to the interface (rule 3), and a LEC only for lead kinds.
  */
 import { randomUUID } from 'node:crypto';
+import { isReceivedBy } from '../nodes/shared/eventKinds';
 import {
 	DEFAULT_AUTHORIZATION_HEADER_KEY,
-	LEAD_EVENT_KINDS,
 	type CallbackConfiguration,
 	type EventKind,
 } from '../nodes/shared/schemas';
@@ -43,7 +43,7 @@ export function receives(target: InterfaceRecord, kind: EventKind, ad: AdRecord 
 	return (
 		target.configuration !== null &&
 		target.subscriptions.has(kind) &&
-		(target.kind === 'LES' || LEAD_EVENT_KINDS.includes(kind)) &&
+		isReceivedBy(target.kind, kind) &&
 		(ad === null || target.codeByAdId.has(ad.idAvisoPlat))
 	);
 }

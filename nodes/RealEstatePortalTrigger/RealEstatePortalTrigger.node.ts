@@ -8,20 +8,21 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { LEAD_EVENT_KINDS } from '../shared/schemas';
-import { callbackApiOf } from './callbackApi';
-import type { DedupeStore } from './dedupe';
+import { LEAD_EVENT_KINDS, isReceivedBy, kindsReceivedBy } from '../shared/eventKinds';
+import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
+import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
 import { receive } from './receive';
 import {
 	isRegistered,
 	register,
-	registeredSecrets,
+	registeredReceivers,
 	unregister,
 	type LifecycleContext,
 	type RegistrationStore,
 	type RegistrationTarget,
 } from './registration';
+import { keyMaterialOf } from './secrets';
 import { SECRET_HEADER, newSecret } from './verify';
 
 type NodeStore = RegistrationStore & DedupeStore;
@@ -33,12 +34,15 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	return url;
 }
 
-function lifecycleOf(ctx: IHookFunctions): LifecycleContext {
+async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	return {
 		api: callbackApiOf(ctx),
 		store: ctx.getWorkflowStaticData('node') as NodeStore,
 		node: ctx.getNode(),
 		logger: ctx.logger,
+		keyMaterial: keyMaterialOf(credentials),
+		receivableKinds: kindsReceivedBy(credentials.interfaceKind === 'LEC' ? 'LEC' : 'LES'),
 	};
 }
 
@@ -51,11 +55,14 @@ function targetOf(ctx: IHookFunctions): RegistrationTarget {
 	};
 }
 
-/** Events rule 3: a read-only interface is never sent ad or credit events, so do not pretend. */
-async function refuseKindsAReadOnlyInterfaceNeverGets(ctx: IHookFunctions, target: RegistrationTarget) {
+/** A read-only interface is never sent ad or credit events (docs/portal-api.md#event-kinds). */
+async function refuseKindsAReadOnlyInterfaceNeverGets(
+	ctx: IHookFunctions,
+	target: RegistrationTarget,
+) {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	if (credentials.interfaceKind !== 'LEC') return;
-	const refused = target.kinds.filter((kind) => !LEAD_EVENT_KINDS.includes(kind));
+	const refused = target.kinds.filter((kind) => !isReceivedBy('LEC', kind));
 	if (refused.length === 0) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -70,11 +77,16 @@ export class RealEstatePortalTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Real Estate Portal Trigger',
 		name: 'realEstatePortalTrigger',
-		icon: { light: 'file:realEstatePortalTrigger.svg', dark: 'file:realEstatePortalTrigger.dark.svg' },
+		icon: {
+			light: 'file:realEstatePortalTrigger.svg',
+			dark: 'file:realEstatePortalTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when the real-estate portal reports a lead, an ad event or a credit event',
+		description:
+			// n8n's node panel shows the trigger's description over the actions of both nodes.
+			'Real-estate portal: start a workflow on each lead, ad or credit event, read ads and agencies, manage callbacks',
 		defaults: {
 			name: 'Real Estate Portal Trigger',
 		},
@@ -91,6 +103,9 @@ export class RealEstatePortalTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty: n8n then answers the webhookResponse webhook() returns. Left out, n8n 2.41.1
+				// evaluates it to its default, the literal text "firstEntryJson", and sends that.
+				responseData: '',
 				path: 'real-estate-portal',
 			},
 		],
@@ -100,16 +115,17 @@ export class RealEstatePortalTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await isRegistered(lifecycleOf(this), targetOf(this));
+				return await isRegistered(await lifecycleOf(this), targetOf(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const target = targetOf(this);
 				await refuseKindsAReadOnlyInterfaceNeverGets(this, target);
-				await register(lifecycleOf(this), target, newSecret());
+				const soleAgencyCode = await soleAgencyCodeOf(this);
+				await register(await lifecycleOf(this), { ...target, soleAgencyCode }, newSecret());
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				await unregister(lifecycleOf(this), webhookUrlOf(this));
+				await unregister(await lifecycleOf(this), webhookUrlOf(this));
 				return true;
 			},
 		},
@@ -119,10 +135,16 @@ export class RealEstatePortalTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
 		const reception = receive(
-			{ headers: request.headers, rawBody: (request as { rawBody?: unknown }).rawBody, body: request.body },
-			registeredSecrets(store),
+			{
+				headers: request.headers,
+				rawBody: (request as { rawBody?: unknown }).rawBody,
+				body: request.body,
+			},
+			{
+				registrations: registeredReceivers(store),
+				duplicates: duplicateCheckOf(store),
+			},
 			receiveSettingsOf(this),
-			store,
 			new Date(),
 		);
 		if (reception.outcome === 'rejected') {
@@ -133,6 +155,9 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
-		return { webhookResponse: { received: true }, workflowData: [[{ json: reception.item }]] };
+		return {
+			webhookResponse: { received: true },
+			workflowData: [[{ json: reception.item }]],
+		};
 	}
 }

@@ -1,6 +1,6 @@
 /** The four callback operations the lifecycle needs, on the package's one transport. */
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
-import { portalRequest } from '../shared/transport';
+import { portalRequest, portalRequestAllPages } from '../shared/transport';
 import { callbackConfigurationSchema, type CallbackConfiguration } from '../shared/schemas';
 import type { CallbackApi } from './registration';
 
@@ -11,9 +11,14 @@ export function callbackApiOf(ctx: IHookFunctions): CallbackApi {
 			if (body === undefined || body === null) return null;
 			const parsed = callbackConfigurationSchema.safeParse(body);
 			if (!parsed.success) {
-				throw new NodeOperationError(ctx.getNode(), 'The portal answered the callback configuration in an unknown shape', {
-					description: 'Expected {url, authorizationHeaderKey, authorizationHeaderValue, lenguajeCallbackBody}.',
-				});
+				throw new NodeOperationError(
+					ctx.getNode(),
+					'The portal answered the callback configuration in an unknown shape',
+					{
+						description:
+							'Expected {url, authorizationHeaderKey, authorizationHeaderValue, lenguajeCallbackBody}.',
+					},
+				);
 			}
 			return parsed.data;
 		},
@@ -27,4 +32,11 @@ export function callbackApiOf(ctx: IHookFunctions): CallbackApi {
 			await portalRequest(ctx, 'unsubscribeEvent', { pathParams: { eventKind: kind } });
 		},
 	};
+}
+
+/** The interface's agency when it is linked to exactly one (one small request, at activation only). */
+export async function soleAgencyCodeOf(ctx: IHookFunctions): Promise<string | null> {
+	const agencies = await portalRequestAllPages(ctx, 'listAgencies', { limit: 2 });
+	const code = agencies.length === 1 ? agencies[0].codigoInmobiliaria : undefined;
+	return typeof code === 'string' && code !== '' ? code : null;
 }

@@ -1,12 +1,13 @@
 /**
- * Duplicate deliveries (field notes: retries for up to 72 hours, duplicates happen) are dropped by
- * `idEvento`: the last `maxIds` ids, none older than `maxAgeMs`, remembered in the node's workflow
- * static data and in this n8n process. The bound keeps the static data small, since n8n saves it
- * after a webhook call.
+ * Duplicate deliveries (retries for up to 72 hours, duplicates happen: docs/portal-api.md#callbacks)
+ * are dropped by `idEvento`: the last `maxIds` ids, none older than `maxAgeMs`, remembered in the
+ * node's workflow static data and in this n8n process. The bound keeps the static data small, since
+ * n8n saves it after a webhook call.
  */
-import { createHash } from 'node:crypto';
-
-export const DEDUPE_WINDOW = { maxIds: 1_000, maxAgeMs: 72 * 60 * 60 * 1_000 } as const;
+export const DEDUPE_WINDOW = {
+	maxIds: 1_000,
+	maxAgeMs: 72 * 60 * 60 * 1_000,
+} as const;
 
 /** [idEvento, epoch ms when first received], oldest first. */
 type SeenEvent = [string, number];
@@ -34,19 +35,36 @@ export function rememberEvent(
 /**
  * n8n 2.41.1 does not keep what `webhook()` writes to static data when the call starts an execution
  * (the real-n8n suite shows a repeated delivery passing), so each registration also remembers its
- * emitted ids in this process. Keyed by a digest of the registration's secret: a restart of the same
+ * emitted ids in this process. Keyed by the registration's secret digest: a restart of the same
  * registration keeps its memory, a new activation starts a new one.
  */
 const MAX_REGISTRATIONS_IN_PROCESS = 100;
 const inProcess = new Map<string, DedupeStore>();
 
-export function processMemoryOf(secret: string): DedupeStore {
-	const scope = createHash('sha256').update(secret).digest('hex');
+function processMemoryOf(scope: string): DedupeStore {
 	let store = inProcess.get(scope);
 	if (!store) {
 		store = {};
 		inProcess.set(scope, store);
-		if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS) inProcess.delete(inProcess.keys().next().value!);
+		if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS)
+			inProcess.delete(inProcess.keys().next().value!);
 	}
 	return store;
+}
+
+/** Both memories of one node: the workflow's static data and this process's, per registration. */
+export interface DuplicateCheck {
+	/** Records the event and answers true, or false when either memory had it already. */
+	isFirst(registration: string, eventId: string, now: number): boolean;
+}
+
+export function duplicateCheckOf(store: DedupeStore): DuplicateCheck {
+	return {
+		isFirst(registration, eventId, now) {
+			// Both memories record the id, so neither short-circuits the other.
+			const newInStaticData = rememberEvent(store, eventId, now);
+			const newInProcess = rememberEvent(processMemoryOf(registration), eventId, now);
+			return newInStaticData && newInProcess;
+		},
+	};
 }

@@ -13,6 +13,7 @@ import {
 	type CallbackBodyLanguage,
 	type EventKind,
 } from '../shared/schemas';
+import { eventKindOptions } from '../shared/eventKinds';
 import type { ReceiveSettings } from './receive';
 
 export const DEFAULT_EVENT_KINDS: EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
@@ -32,38 +33,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		default: ['CONTACTO', 'CONTACTO_MENSAJE'],
 		description: 'Which events start the workflow. A read-only (LEC) interface receives only the two lead kinds.',
-		options: [
-			{
-				name: 'Ad Activity (AVISO_ACTIVIDAD)',
-				value: 'AVISO_ACTIVIDAD',
-				description: 'An ad was added, removed or modified',
-			},
-			{
-				name: 'Ad Publication State (AVISO_ESTADO_PUBLICACION)',
-				value: 'AVISO_ESTADO_PUBLICACION',
-				description: 'An ad went online or offline',
-			},
-			{
-				name: 'Ad Quality (AVISO_CALIDAD)',
-				value: 'AVISO_CALIDAD',
-				description: 'The quality score of an ad changed',
-			},
-			{
-				name: 'Credits (CREDITO)',
-				value: 'CREDITO',
-				description: "An agency's publication plan was activated, cancelled or modified",
-			},
-			{
-				name: 'Lead: Message (CONTACTO_MENSAJE)',
-				value: 'CONTACTO_MENSAJE',
-				description: 'A prospect wrote a message about an ad',
-			},
-			{
-				name: 'Lead: Phone View (CONTACTO)',
-				value: 'CONTACTO',
-				description: "A prospect viewed the agency's phone number on an ad",
-			},
-		],
+		options: eventKindOptions(),
 	},
 	{
 		displayName: 'Body Language',

@@ -14,8 +14,12 @@ import {
 	type PortalEvent,
 } from '../shared/normalizeEvent';
 import type { EventKind } from '../shared/schemas';
-import { processMemoryOf, rememberEvent, type DedupeStore } from './dedupe';
-import { SECRET_HEADER, headerValue, secretMatches } from './verify';
+import type { DuplicateCheck } from './dedupe';
+import type { SecretDigest } from './secrets';
+import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
+
+/** A registration as the webhook sees it: its secret digest, and its agency when it has one only. */
+export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null };
 
 /** Lead bodies are about a kilobyte; anything far larger is not a delivery of this service. */
 export const MAX_BODY_BYTES = 128 * 1024;
@@ -44,7 +48,11 @@ export type Reception =
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
-const TOO_LARGE: BodyRead = { ok: false, status: 413, message: `The body exceeds ${MAX_BODY_BYTES} bytes` };
+const TOO_LARGE: BodyRead = {
+	ok: false,
+	status: 413,
+	message: `The body exceeds ${MAX_BODY_BYTES} bytes`,
+};
 
 function parseJsonText(text: string): BodyRead {
 	if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) return TOO_LARGE;
@@ -63,7 +71,9 @@ function readBody(delivery: Delivery): BodyRead {
 	}
 	if (typeof body === 'string') return parseJsonText(body);
 	if (body !== null && typeof body === 'object') {
-		return Buffer.byteLength(JSON.stringify(body), 'utf8') > MAX_BODY_BYTES ? TOO_LARGE : { ok: true, value: body };
+		return Buffer.byteLength(JSON.stringify(body), 'utf8') > MAX_BODY_BYTES
+			? TOO_LARGE
+			: { ok: true, value: body };
 	}
 	return { ok: false, status: 400, message: 'The body is empty' };
 }
@@ -76,12 +86,18 @@ function listed(value: string | null, list: readonly string[]): boolean {
 
 /** Why the user's filters drop this event, or null. An event that names no agency (or ad) fails that filter. */
 function filteredOut(event: PortalEvent, settings: ReceiveSettings): string | null {
-	if (settings.agencyCodes.length > 0 && !listed(agencyCodeOf(event.fields), settings.agencyCodes)) {
+	if (
+		settings.agencyCodes.length > 0 &&
+		!listed(agencyCodeOf(event.fields), settings.agencyCodes)
+	) {
 		return 'agency not in Only Agency Codes';
 	}
 	if (settings.adCodes.length > 0) {
 		const platformId = event.fields.idAvisoPlat;
-		const named = [adCodeOf(event.fields), platformId === undefined || platformId === null ? null : String(platformId)];
+		const named = [
+			adCodeOf(event.fields),
+			platformId === undefined || platformId === null ? null : String(platformId),
+		];
 		if (!named.some((code) => listed(code, settings.adCodes))) return 'ad not in Only Ad Codes';
 	}
 	return null;
@@ -94,32 +110,64 @@ function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IData
 	return settings.includeRawBody ? { ...lead, rawBody: event.body } : lead;
 }
 
+/**
+ * Lead bodies name no agency (`codigoInmobiliaria` is null in every observed body,
+ * docs/portal-api.md#lead-bodies). When the interface is linked to a single agency, read once at
+ * activation, the event can only be about it: the output and the agency filter get its code.
+ */
+function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): PortalEvent {
+	const agency = registration.soleAgencyCode;
+	if (!agency || agencyCodeOf(event.fields) !== null) return event;
+	return {
+		...event,
+		fields: { ...event.fields, codigoInmobiliaria: agency },
+		lead: event.lead && { ...event.lead, codigoInmobiliaria: agency },
+	};
+}
+
+/** What a delivery is checked against: the registrations' secret digests and the duplicate memories. */
+export interface ReceiveChecks {
+	registrations: readonly RegisteredReceiver[];
+	duplicates: DuplicateCheck;
+}
+
 export function receive(
 	delivery: Delivery,
-	secrets: readonly string[],
+	checks: ReceiveChecks,
 	settings: ReceiveSettings,
-	store: DedupeStore,
 	now: Date,
 ): Reception {
-	const secret = headerValue(delivery.headers, SECRET_HEADER);
-	if (secret === undefined || !secretMatches(secret, secrets)) {
-		return { outcome: 'rejected', status: 401, message: `Missing or wrong ${SECRET_HEADER} header` };
+	const registration = matchingDigest(
+		headerValue(delivery.headers, SECRET_HEADER),
+		checks.registrations,
+	);
+	if (registration === undefined) {
+		return {
+			outcome: 'rejected',
+			status: 401,
+			message: `Missing or wrong ${SECRET_HEADER} header`,
+		};
 	}
 	const read = readBody(delivery);
 	if (!read.ok) return { outcome: 'rejected', status: read.status, message: read.message };
 	const parsed = parseEvent(read.value);
 	if (!parsed.ok) {
-		return { outcome: 'rejected', status: 400, message: `Not an event of this service: ${parsed.problem}` };
+		return {
+			outcome: 'rejected',
+			status: 400,
+			message: `Not an event of this service: ${parsed.problem}`,
+		};
 	}
-	const { event } = parsed;
-	if (!settings.kinds.includes(event.kind)) return { outcome: 'ignored', reason: `${event.kind} not chosen` };
+	const event = withAgencyOf(registration, parsed.event);
+	if (!settings.kinds.includes(event.kind))
+		return { outcome: 'ignored', reason: `${event.kind} not chosen` };
 	const filtered = filteredOut(event, settings);
 	if (filtered) return { outcome: 'ignored', reason: filtered };
-	// Both memories record the id, so neither short-circuits the other.
-	const newInStaticData = rememberEvent(store, event.eventId, now.getTime());
-	const newInProcess = rememberEvent(processMemoryOf(secret), event.eventId, now.getTime());
-	if (!newInStaticData || !newInProcess) {
-		return { outcome: 'ignored', reason: `duplicate of event ${event.eventId}` };
+	if (!checks.duplicates.isFirst(registration.digest, event.eventId, now.getTime())) {
+		return {
+			outcome: 'ignored',
+			reason: `duplicate of event ${event.eventId}`,
+		};
 	}
 	return { outcome: 'accepted', item: itemOf(event, settings, now) };
 }

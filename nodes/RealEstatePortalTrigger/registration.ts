@@ -1,15 +1,20 @@
 /**
- * The webhook lifecycle against the interface's ONE callback configuration (field notes: one URL per
- * interface, subscriptions per event kind, no way to delete a configuration or to read the
- * subscriptions back).
+ * The webhook lifecycle against the interface's ONE callback configuration
+ * (docs/portal-api.md#callbacks: one URL per interface, subscriptions per event kind, no way to
+ * delete a configuration or to read the subscriptions back).
  *
  * Static data of the node (`getWorkflowStaticData('node')`), one record per webhook URL, so the
  * production URL and the editor's test URL ("Listen for test event") each keep their own:
  *
  *   registrations: {
- *     [webhookUrl]: { secret, headerKey, language, kinds, registeredAt,
- *                     previous: { configuration | null, kinds | null } }
+ *     [webhookUrl]: { secretDigest, headerKey, language, kinds, registeredAt,
+ *                     previous: { configuration: sealed | null, kinds | null } }
  *   }
+ *
+ * No secret is stored (see secrets.ts): the webhook secret only as a salted digest, the previous
+ * configuration sealed under a key from the credential. Records of the released version (`secret`
+ * and `previous.configuration` in plain text) are still read, and rewritten at the next activation
+ * or restart repair.
  *
  * `previous` is what the configuration was before this registration replaced it, given back at
  * deactivation when the configuration still points at this URL. Its `kinds` are known when nothing
@@ -19,6 +24,16 @@
  */
 import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
 import type { CallbackBodyLanguage, CallbackConfiguration, EventKind } from '../shared/schemas';
+import type { RegisteredReceiver } from './receive';
+import {
+	digestMatches,
+	digestSecret,
+	isSealed,
+	open,
+	seal,
+	type Sealed,
+	type SecretDigest,
+} from './secrets';
 
 export interface CallbackApi {
 	/** Null when nothing is configured. */
@@ -29,18 +44,23 @@ export interface CallbackApi {
 }
 
 export interface PreviousRegistration {
-	configuration: CallbackConfiguration | null;
+	/** Sealed once saved; plain text in records of the released version and while registering. */
+	configuration: Sealed | CallbackConfiguration | null;
 	/** Kinds subscribed for it; null when unknown (someone else's configuration). */
 	kinds: EventKind[] | null;
 }
 
 export interface Registration {
-	secret: string;
+	secretDigest?: SecretDigest;
+	/** Only in records of the released version. */
+	secret?: string;
 	headerKey: string;
 	language: CallbackBodyLanguage;
 	kinds: EventKind[];
 	previous: PreviousRegistration;
 	registeredAt: string;
+	/** The agency, when the interface is linked to one only (read at activation). */
+	soleAgencyCode?: string | null;
 }
 
 export interface RegistrationStore {
@@ -54,6 +74,7 @@ export interface RegistrationTarget {
 	headerKey: string;
 	language: CallbackBodyLanguage;
 	kinds: EventKind[];
+	soleAgencyCode?: string | null;
 }
 
 export interface LifecycleContext {
@@ -61,8 +82,15 @@ export interface LifecycleContext {
 	store: RegistrationStore;
 	node: INode;
 	logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+	/** The credential's secret the previous configuration is sealed under (secrets.ts). */
+	keyMaterial: string;
+	/** Every kind the interface can be sent: unsubscribed when the previous configuration is lost. */
+	receivableKinds: readonly EventKind[];
 	now?: () => Date;
 }
+
+const UNREADABLE_PREVIOUS =
+	'it was kept encrypted under the credential, and the credential has changed since activation';
 
 const NOTHING_BEFORE: PreviousRegistration = { configuration: null, kinds: [] };
 
@@ -84,7 +112,11 @@ function registrationsOf(store: RegistrationStore): Record<string, Registration>
 	return { ...(store.registrations ?? {}) };
 }
 
-function saveRegistration(store: RegistrationStore, url: string, registration: Registration | undefined) {
+function saveRegistration(
+	store: RegistrationStore,
+	url: string,
+	registration: Registration | undefined,
+) {
 	const next = registrationsOf(store);
 	if (registration) next[url] = registration;
 	else delete next[url];
@@ -92,9 +124,52 @@ function saveRegistration(store: RegistrationStore, url: string, registration: R
 	store.registrations = next;
 }
 
-/** The secrets the webhook accepts: those of this node's current registrations. */
-export function registeredSecrets(store: RegistrationStore): string[] {
-	return Object.values(registrationsOf(store)).map((registration) => registration.secret);
+/** The digest of a registration's secret; a plain secret of the released version gets an unsalted one. */
+function digestOf(registration: Registration): SecretDigest {
+	return registration.secretDigest ?? digestSecret(registration.secret ?? '', '');
+}
+
+/** What the webhook accepts: the secret digests of this node's current registrations. */
+export function registeredReceivers(store: RegistrationStore): RegisteredReceiver[] {
+	return Object.values(registrationsOf(store)).map((registration) => ({
+		...digestOf(registration),
+		soleAgencyCode: registration.soleAgencyCode ?? null,
+	}));
+}
+
+function sealedPrevious(
+	ctx: LifecycleContext,
+	previous: PreviousRegistration,
+): PreviousRegistration {
+	const { configuration } = previous;
+	if (configuration === null || isSealed(configuration)) return previous;
+	return { ...previous, configuration: seal(configuration, ctx.keyMaterial) };
+}
+
+/** The previous configuration in plain text, to give back; undefined when it cannot be opened. */
+function openedConfiguration(
+	ctx: LifecycleContext,
+	previous: PreviousRegistration,
+): CallbackConfiguration | null | undefined {
+	const { configuration } = previous;
+	if (configuration === null || !isSealed(configuration)) return configuration;
+	const opened = open(configuration, ctx.keyMaterial);
+	return opened.opened ? (opened.value as CallbackConfiguration) : undefined;
+}
+
+/** The record as saved: a secret digest and a sealed previous configuration, never plain text. */
+function storedForm(
+	ctx: LifecycleContext,
+	registration: Registration,
+	secret: string,
+): Registration {
+	const stored = {
+		...registration,
+		secretDigest: digestSecret(secret),
+		previous: sealedPrevious(ctx, registration.previous),
+	};
+	delete stored.secret;
+	return stored;
 }
 
 function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
@@ -102,19 +177,26 @@ function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
 }
 
 /** checkExists: the service's configuration is exactly this node's URL, header, secret and language. */
-export async function isRegistered(ctx: LifecycleContext, target: RegistrationTarget): Promise<boolean> {
+export async function isRegistered(
+	ctx: LifecycleContext,
+	target: RegistrationTarget,
+): Promise<boolean> {
 	const own = registrationsOf(ctx.store)[target.url];
 	if (!own) return false;
 	const current = await ctx.api.getConfiguration();
-	return (
+	const registered =
 		current !== null &&
 		current.url === target.url &&
 		(current.authorizationHeaderKey ?? '').toLowerCase() === own.headerKey.toLowerCase() &&
-		current.authorizationHeaderValue === own.secret &&
+		digestMatches(current.authorizationHeaderValue ?? '', digestOf(own)) &&
 		(current.lenguajeCallbackBody ?? null) === own.language &&
 		own.language === target.language &&
-		sameKinds(own.kinds, target.kinds)
-	);
+		sameKinds(own.kinds, target.kinds);
+	// A record of the released version is rewritten without its plain-text secrets.
+	if (registered && own.secret !== undefined) {
+		saveRegistration(ctx.store, target.url, storedForm(ctx, own, own.secret));
+	}
+	return registered;
 }
 
 /** What the configuration held before, and whose it was, seen from `url`. */
@@ -149,9 +231,12 @@ async function rollBack(ctx: LifecycleContext, undo: Undo): Promise<string[]> {
 			problems.push(`unsubscribing ${kind}: ${messageOf(error)}`);
 		}
 	}
-	if (undo.configurationSet && undo.previous.configuration) {
+	const configuration = undo.configurationSet ? openedConfiguration(ctx, undo.previous) : null;
+	if (configuration === undefined) {
+		problems.push(`restoring the previous configuration: ${UNREADABLE_PREVIOUS}`);
+	} else if (configuration) {
 		try {
-			await ctx.api.setConfiguration(undo.previous.configuration);
+			await ctx.api.setConfiguration(configuration);
 		} catch (error) {
 			problems.push(`restoring the previous configuration: ${messageOf(error)}`);
 		}
@@ -197,12 +282,12 @@ export async function register(
 		failure = error;
 	}
 	if (failure === undefined) {
-		saveRegistration(ctx.store, target.url, {
+		const registration = {
 			...target,
-			secret,
 			previous,
 			registeredAt: (ctx.now?.() ?? new Date()).toISOString(),
-		});
+		};
+		saveRegistration(ctx.store, target.url, storedForm(ctx, registration, secret));
 		return;
 	}
 
@@ -237,6 +322,9 @@ export async function unregister(ctx: LifecycleContext, url: string): Promise<vo
 		return;
 	}
 
+	const previousConfiguration = openedConfiguration(ctx, own.previous);
+	if (previousConfiguration === undefined) return await leaveSilent(ctx, url);
+
 	const problems: string[] = [];
 	for (const kind of without(own.kinds, own.previous.kinds ?? own.kinds)) {
 		try {
@@ -245,9 +333,9 @@ export async function unregister(ctx: LifecycleContext, url: string): Promise<vo
 			problems.push(`unsubscribing from ${kind}: ${messageOf(error)}`);
 		}
 	}
-	if (own.previous.configuration) {
+	if (previousConfiguration) {
 		try {
-			await ctx.api.setConfiguration(own.previous.configuration);
+			await ctx.api.setConfiguration(previousConfiguration);
 		} catch (error) {
 			problems.push(`restoring the previous configuration: ${messageOf(error)}`);
 		}
@@ -262,4 +350,29 @@ export async function unregister(ctx: LifecycleContext, url: string): Promise<vo
 		description:
 			"The registration is kept in the workflow: activating and deactivating it again retries. Until then, check the interface's callback configuration and subscriptions.",
 	});
+}
+
+/**
+ * The credential changed since activation, so the configuration kept to give back cannot be opened.
+ * The safest state the portal allows: the configuration stays on this URL, which refuses deliveries
+ * once the registration is forgotten, and every kind is unsubscribed, so nothing is delivered. Not
+ * thrown: n8n would then keep the registration, and a later activation would take it for current.
+ */
+async function leaveSilent(ctx: LifecycleContext, url: string): Promise<void> {
+	const problems: string[] = [];
+	for (const kind of ctx.receivableKinds) {
+		try {
+			await ctx.api.unsubscribe(kind);
+		} catch (error) {
+			problems.push(`unsubscribing from ${kind}: ${messageOf(error)}`);
+		}
+	}
+	saveRegistration(ctx.store, url, undefined);
+	const state =
+		problems.length === 0
+			? 'Every event kind is unsubscribed, so nothing is delivered, and the configuration still points at this workflow, which now refuses deliveries.'
+			: `Unsubscribing failed too (${problems.join('; ')}): check the interface's subscriptions.`;
+	ctx.logger.error(
+		`Real Estate Portal Trigger: deactivation could not give the previous callback configuration back: ${UNREADABLE_PREVIOUS}. ${state} Set the configuration that was there before with Callback Configuration → Set, and subscribe its event kinds again.`,
+	);
 }

@@ -1,9 +1,10 @@
 /**
- * The callback's only authentication (field notes: the body is not signed) is a header carrying a
- * secret this node generates at registration. A custom header name, not `Authorization`, so that a
+ * The callback's only authentication (the body is not signed: docs/portal-api.md#callbacks) is a
+ * header carrying a secret this node generates at registration. A custom header name, not `Authorization`, so that a
  * reverse proxy or an n8n instance guarded by its own `Authorization` scheme never collides with it.
  */
-import { randomBytes, timingSafeEqual } from 'crypto';
+import { randomBytes } from 'node:crypto';
+import { digestMatches, type SecretDigest } from './secrets';
 
 export const SECRET_HEADER = 'X-Portal-Webhook-Secret';
 
@@ -23,17 +24,16 @@ export function headerValue(
 	return undefined;
 }
 
-function sameSecret(given: Buffer, expected: string): boolean {
-	const wanted = Buffer.from(expected, 'utf8');
-	return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
-/** Whether `given` equals one of the secrets, compared in constant time. */
-export function secretMatches(given: string | undefined, secrets: readonly string[]): boolean {
-	if (given === undefined || given === '') return false;
-	const givenBytes = Buffer.from(given, 'utf8');
-	let matched = false;
-	// Every secret is compared, so the time taken does not tell which one (if any) matched.
-	for (const secret of secrets) matched = sameSecret(givenBytes, secret) || matched;
+/**
+ * The registration `given` is the secret of, by its digest; every digest is compared, in constant
+ * time, so the time taken does not tell which one (if any) matched.
+ */
+export function matchingDigest<T extends SecretDigest>(
+	given: string | undefined,
+	digests: readonly T[],
+): T | undefined {
+	if (given === undefined || given === '') return undefined;
+	let matched: T | undefined;
+	for (const digest of digests) if (digestMatches(given, digest)) matched ??= digest;
 	return matched;
 }

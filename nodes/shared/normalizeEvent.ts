@@ -6,8 +6,8 @@
  */
 import type { ZodError } from 'zod';
 import { toSpanishNames } from './eventFields';
+import { isLeadKind } from './eventKinds';
 import {
-	LEAD_EVENT_KINDS,
 	eventEnvelopeSchema,
 	leadEventBodySchema,
 	type EventKind,
@@ -80,9 +80,6 @@ function isPlainObject(value: unknown): value is JsonObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function isLeadKind(kind: EventKind): boolean {
-	return LEAD_EVENT_KINDS.includes(kind);
-}
 
 /** Reads a parsed JSON body as an event of any body language; `problem` says why it is not one. */
 export function parseEvent(body: unknown): EventParseResult {

@@ -139,7 +139,32 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 			[webhookUrl, 200, 'success'],
 			[webhookUrl, 200, 'success'],
 		]);
+		// The answer the trigger means, not n8n's default "firstEntryJson" placeholder text.
+		expect(deliveries.map((d) => JSON.parse(d.responseBody))).toEqual([
+			{ received: true },
+			{ received: true },
+		]);
 	}, 60_000);
+
+	it("keeps neither the webhook secret nor the previous configuration's header value in the workflow's static data", async () => {
+		const { configuration } = await portal.interface();
+		const secret = configuration!.authorizationHeaderValue!;
+
+		const published = (await stack.owner.api.getWorkflow(workflow.id)) as StoredWorkflow & {
+			staticData?: unknown;
+		};
+
+		const staticData = JSON.stringify(published.staticData ?? null);
+		expect(staticData).toContain('registrations');
+		expect(staticData).not.toContain(secret);
+		expect(staticData).not.toContain(previousConfiguration.authorizationHeaderValue!);
+		const wrong = await fetch(webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'X-Portal-Webhook-Secret': `${secret.slice(1)}0` },
+			body: JSON.stringify({ idEvento: 'forged', tipoEvento: 'CONTACTO', email: 'intruder@example.com' }),
+		});
+		expect(wrong.status).toBe(401);
+	});
 
 	it("turns the emulator's simulated CONTACTO and CONTACTO_MENSAJE into executions", async () => {
 		// The simulation endpoint delivers to the configuration given in its body: n8n's own.

@@ -4,12 +4,12 @@
  * more, unknown kinds, wrong types in every field, and a property run of several thousand bodies.
  * Invariants: no crash, no execution for an invalid call, every valid new event emitted once.
  */
-jest.mock('crypto', () => {
-	const actual = jest.requireActual('crypto');
+jest.mock('node:crypto', () => {
+	const actual = jest.requireActual('node:crypto');
 	return { ...actual, timingSafeEqual: jest.fn((a: Buffer, b: Buffer) => actual.timingSafeEqual(a, b)) };
 });
 
-import { timingSafeEqual } from 'crypto';
+import { timingSafeEqual } from 'node:crypto';
 import * as fc from 'fast-check';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ALL_EVENTS, inLanguage, phoneViewLead } from '../unit/trigger/fixtures';

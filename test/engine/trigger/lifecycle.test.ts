@@ -3,6 +3,7 @@
  * deactivate, "Listen for test event"), checked after each step in the sandbox's own state.
  */
 import type { Sandbox } from '../../../sandbox';
+import { digestMatches } from '../../../nodes/RealEstatePortalTrigger/secrets';
 import { failOnce } from '../action/support';
 import type { WebhookReceiver } from '../harness';
 import {
@@ -45,11 +46,9 @@ describe('activation', () => {
 			lenguajeCallbackBody: 'PT',
 		});
 		expect(state.subscriptions).toEqual(LEADS);
-		expect(registrationOf(receiver!)).toMatchObject({
-			secret: state.configuration!.authorizationHeaderValue,
-			kinds: LEADS,
-			previous: { configuration: null, kinds: [] },
-		});
+		const own = registrationOf(receiver!)!;
+		expect(own).toMatchObject({ kinds: LEADS, previous: { configuration: null, kinds: [] } });
+		expect(digestMatches(state.configuration!.authorizationHeaderValue!, own.secretDigest)).toBe(true);
 	});
 
 	it('a restart with nothing changed keeps the registration (checkExists), secret included', async () => {
@@ -83,7 +82,7 @@ describe('activation', () => {
 		await workflow.restart();
 
 		const repaired = (await callbackState(sandbox)).configuration!;
-		expect(repaired.authorizationHeaderValue).toBe(registrationOf(receiver!)!.secret);
+		expect(digestMatches(repaired.authorizationHeaderValue!, registrationOf(receiver!)!.secretDigest)).toBe(true);
 		expect(repaired.authorizationHeaderValue).not.toBe('guessed');
 		// Repairing our own registration must not record it as "what was there before".
 		expect(registrationOf(receiver!)!.previous).toEqual({ configuration: null, kinds: [] });

@@ -47,11 +47,16 @@ export function useTriggerSandbox() {
 }
 
 /** The trigger in a saved workflow whose webhook URLs are served on loopback; not yet active. */
-export async function startTrigger(sandbox: Sandbox, setup: TriggerSetup = {}): Promise<WebhookReceiver> {
+export async function startTrigger(
+	sandbox: Sandbox,
+	setup: TriggerSetup = {},
+): Promise<WebhookReceiver> {
 	return await receiveWebhook({
 		nodeType: RealEstatePortalTrigger,
 		parameters: (setup.parameters ?? {}) as INodeParameters,
-		credentials: { realEstatePortalApi: credentialData(sandbox, setup.credentials) },
+		credentials: {
+			realEstatePortalApi: credentialData(sandbox, setup.credentials),
+		},
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,
 	});
@@ -101,10 +106,23 @@ export const CRM_CONFIGURATION: CallbackConfigurationState = {
 
 /** The registration the node keeps for a webhook URL in its static data. */
 export function registrationOf(receiver: WebhookReceiver, mode: WebhookMode = 'production') {
-	const registrations = receiver.trigger.nodeStaticData.registrations as Record<string, IDataObject> | undefined;
-	return registrations?.[receiver.url(mode)] as
-		| { secret: string; kinds: string[]; previous: { configuration: unknown; kinds: string[] | null } }
+	const registrations = receiver.trigger.nodeStaticData.registrations as
+		| Record<string, IDataObject>
 		| undefined;
+	return registrations?.[receiver.url(mode)] as
+		| {
+				secretDigest: { salt: string; digest: string };
+				kinds: string[];
+				previous: { configuration: unknown; kinds: string[] | null };
+		  }
+		| undefined;
+}
+
+/** The webhook secret, as only the portal holds it: the configuration's header value. */
+export async function portalSecret(sandbox: Sandbox, interfaceId = 'demo-les'): Promise<string> {
+	const value = (await callbackState(sandbox, interfaceId)).configuration?.authorizationHeaderValue;
+	if (!value) throw new Error('The portal holds no callback secret');
+	return value;
 }
 
 /** POSTs a body straight to the trigger's webhook, as the service would. */
@@ -113,7 +131,9 @@ export async function post(
 	body: unknown,
 	options: { secret?: string; contentType?: string } = {},
 ): Promise<{ status: number; json: unknown }> {
-	const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
+	const headers: Record<string, string> = {
+		'content-type': options.contentType ?? 'application/json',
+	};
 	if (options.secret !== undefined) headers[SECRET_HEADER] = options.secret;
 	const response = await fetch(url, {
 		method: 'POST',
@@ -131,7 +151,9 @@ export async function post(
 }
 
 /** What n8n's Logger received while `work` ran (and whether it threw). */
-export async function logsDuring(work: () => Promise<unknown>): Promise<{ lines: string; error?: Error }> {
+export async function logsDuring(
+	work: () => Promise<unknown>,
+): Promise<{ lines: string; error?: Error }> {
 	const logger = ensureEngine();
 	const mark = logger.mark();
 	let error: Error | undefined;

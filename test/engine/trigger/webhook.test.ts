@@ -7,7 +7,7 @@ import { fieldNameIn } from '../../../nodes/shared/eventFields';
 import { EVENT_KINDS, type CallbackBodyLanguage } from '../../../nodes/shared/schemas';
 import type { Sandbox } from '../../../sandbox';
 import type { ReceivedWebhook, WebhookReceiver } from '../harness';
-import { admin, post, registrationOf, useTriggerSandbox, type TriggerSetup } from './support';
+import { admin, portalSecret, post, useTriggerSandbox, type TriggerSetup } from './support';
 
 const env = useTriggerSandbox();
 let sandbox: Sandbox;
@@ -27,60 +27,79 @@ async function associatedAd(): Promise<{ id: number; code: string }> {
 	const state = (await admin(sandbox, 'GET', '/__sandbox/interfaces/demo-les')).json as {
 		associations: Array<{ idAvisoPlat: number; codigoAviso: string }>;
 	};
-	const online = (await admin(sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true')).json as Array<{
+	const online = (await admin(sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true'))
+		.json as Array<{
 		idAvisoPlat: number;
 	}>;
-	const found = state.associations.find((a) => online.some((ad) => ad.idAvisoPlat === a.idAvisoPlat))!;
+	const found = state.associations.find((a) =>
+		online.some((ad) => ad.idAvisoPlat === a.idAvisoPlat),
+	)!;
 	return { id: found.idAvisoPlat, code: found.codigoAviso };
 }
 
 async function lead(adId: number, tipoEvento: string, contact: IDataObject = {}) {
-	const answer = await admin(sandbox, 'POST', `/__sandbox/ads/${adId}/leads`, { tipoEvento, ...contact });
+	const answer = await admin(sandbox, 'POST', `/__sandbox/ads/${adId}/leads`, {
+		tipoEvento,
+		...contact,
+	});
 	expect(answer.status).toBe(200);
 }
 
-const secretOf = (r: WebhookReceiver) => registrationOf(r)!.secret;
-const emitted = (received: ReceivedWebhook[]) => received.flatMap((r) => r.items.map((item) => item.json));
-const executions = (received: ReceivedWebhook[]) => received.filter((r) => r.run !== undefined).length;
+const secretOf = async () => await portalSecret(sandbox);
+const emitted = (received: ReceivedWebhook[]) =>
+	received.flatMap((r) => r.items.map((item) => item.json));
+const executions = (received: ReceivedWebhook[]) =>
+	received.filter((r) => r.run !== undefined).length;
 
-describe.each<CallbackBodyLanguage>(['ES', 'EN', 'PT'])('every event kind, bodies in %s', (language) => {
-	it('comes out simplified the same way whatever the body language', async () => {
-		const r = await activeTrigger({ parameters: { events: [...EVENT_KINDS], bodyLanguage: language } });
-		const ad = await associatedAd();
+describe.each<CallbackBodyLanguage>(['ES', 'EN', 'PT'])(
+	'every event kind, bodies in %s',
+	(language) => {
+		it('comes out simplified the same way whatever the body language', async () => {
+			const r = await activeTrigger({
+				parameters: { events: [...EVENT_KINDS], bodyLanguage: language },
+			});
+			const ad = await associatedAd();
 
-		await lead(ad.id, 'CONTACTO');
-		await lead(ad.id, 'CONTACTO_MENSAJE', { mensaje: '¿Acepta mascotas?' });
-		await admin(sandbox, 'PUT', `/__sandbox/ads/${ad.id}/quality`, { calidad: 55 });
-		await admin(sandbox, 'POST', `/__sandbox/ads/${ad.id}/baja`);
-		await admin(sandbox, 'POST', '/__sandbox/agencies/INMO-001/credits', {});
-		// baja notifies AVISO_ACTIVIDAD and AVISO_ESTADO_PUBLICACION: six kinds, six deliveries.
-		const received = await r.waitForReceived(6);
+			await lead(ad.id, 'CONTACTO');
+			await lead(ad.id, 'CONTACTO_MENSAJE', { mensaje: '¿Acepta mascotas?' });
+			await admin(sandbox, 'PUT', `/__sandbox/ads/${ad.id}/quality`, { calidad: 55 });
+			await admin(sandbox, 'POST', `/__sandbox/ads/${ad.id}/baja`);
+			await admin(sandbox, 'POST', '/__sandbox/agencies/INMO-001/credits', {});
+			// baja notifies AVISO_ACTIVIDAD and AVISO_ESTADO_PUBLICACION: six kinds, six deliveries.
+			const received = await r.waitForReceived(6);
 
-		expect(received.map((one) => one.status)).toEqual([200, 200, 200, 200, 200, 200]);
-		const byKind = new Map(emitted(received).map((json) => [json.eventType as string, json]));
-		expect([...byKind.keys()].sort()).toEqual([...EVENT_KINDS].sort());
-		expect(byKind.get('CONTACTO')).toMatchObject({
-			contactType: 'phone view',
-			adCode: ad.code,
-			name: 'María González',
-			email: 'maria.gonzalez@example.com',
-			message: null,
-			isAnonymous: false,
-			registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/),
+			expect(received.map((one) => one.status)).toEqual([200, 200, 200, 200, 200, 200]);
+			const byKind = new Map(emitted(received).map((json) => [json.eventType as string, json]));
+			expect([...byKind.keys()].sort()).toEqual([...EVENT_KINDS].sort());
+			expect(byKind.get('CONTACTO')).toMatchObject({
+				contactType: 'phone view',
+				adCode: ad.code,
+				name: 'María González',
+				email: 'maria.gonzalez@example.com',
+				message: null,
+				isAnonymous: false,
+				registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/),
+			});
+			expect(byKind.get('CONTACTO_MENSAJE')).toMatchObject({
+				contactType: 'message',
+				messageId: expect.any(Number),
+				message: '¿Acepta mascotas?',
+			});
+			for (const kind of ['AVISO_CALIDAD', 'AVISO_ACTIVIDAD', 'AVISO_ESTADO_PUBLICACION']) {
+				expect(byKind.get(kind)).toMatchObject({ adCode: ad.code, agencyCode: 'INMO-001' });
+				expect(byKind.get(kind)!.body).toHaveProperty(
+					fieldNameIn(language, 'codigoAviso'),
+					ad.code,
+				);
+			}
+			expect(byKind.get('CREDITO')).toMatchObject({
+				agencyCode: 'INMO-001',
+				receivedAt: expect.any(String),
+			});
+			expect(byKind.get('CREDITO')!.body).toHaveProperty(fieldNameIn(language, 'idEvento'));
 		});
-		expect(byKind.get('CONTACTO_MENSAJE')).toMatchObject({
-			contactType: 'message',
-			messageId: expect.any(Number),
-			message: '¿Acepta mascotas?',
-		});
-		for (const kind of ['AVISO_CALIDAD', 'AVISO_ACTIVIDAD', 'AVISO_ESTADO_PUBLICACION']) {
-			expect(byKind.get(kind)).toMatchObject({ adCode: ad.code, agencyCode: 'INMO-001' });
-			expect(byKind.get(kind)!.body).toHaveProperty(fieldNameIn(language, 'codigoAviso'), ad.code);
-		}
-		expect(byKind.get('CREDITO')).toMatchObject({ agencyCode: 'INMO-001', receivedAt: expect.any(String) });
-		expect(byKind.get('CREDITO')!.body).toHaveProperty(fieldNameIn(language, 'idEvento'));
-	});
-});
+	},
+);
 
 describe('a delivery from the service', () => {
 	it('is answered at once and runs the workflow with one simplified lead', async () => {
@@ -94,7 +113,13 @@ describe('a delivery from the service', () => {
 		expect(received.response).toEqual({ received: true });
 		expect(received.run?.status).toBe('success');
 		expect(received.items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ eventType: 'CONTACTO', isAnonymous: true, name: null, email: null, phone: null }),
+			expect.objectContaining({
+				eventType: 'CONTACTO',
+				isAnonymous: true,
+				name: null,
+				email: null,
+				phone: null,
+			}),
 		]);
 	});
 
@@ -123,8 +148,12 @@ describe('a delivery from the service', () => {
 
 		const [item] = received.items.map((one) => one.json);
 		expect(item).toEqual(received.body);
-		expect(item).toMatchObject({ eventId: expect.any(String), eventType: 'CONTACTO', reference: ad.code });
-		expect(JSON.stringify(item)).not.toContain(secretOf(r));
+		expect(item).toMatchObject({
+			eventId: expect.any(String),
+			eventType: 'CONTACTO',
+			reference: ad.code,
+		});
+		expect(JSON.stringify(item)).not.toContain(await secretOf());
 	});
 
 	it('with Include Raw Body keeps the body beside the simplified lead', async () => {
@@ -166,11 +195,13 @@ describe('a request made straight at the webhook URL', () => {
 	it('with the right secret starts one execution', async () => {
 		const r = await activeTrigger();
 
-		const answer = await post(r.url(), leadBody(), { secret: secretOf(r) });
+		const answer = await post(r.url(), leadBody(), { secret: await secretOf() });
 
 		expect(answer).toEqual({ status: 200, json: { received: true } });
 		const [received] = await r.waitForReceived(1);
-		expect(received.items.map((item) => item.json)).toEqual([expect.objectContaining({ name: 'Ana', adCode: 'DEMO-0001' })]);
+		expect(received.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ name: 'Ana', adCode: 'DEMO-0001' }),
+		]);
 	});
 
 	it.each([
@@ -179,21 +210,24 @@ describe('a request made straight at the webhook URL', () => {
 		['no secret', null],
 	])('with %s gets 401 and starts nothing', async (_what, given) => {
 		const r = await activeTrigger();
-		const secret = given === undefined ? secretOf(r).slice(1) : (given ?? undefined);
+		const secret = given === undefined ? (await secretOf()).slice(1) : (given ?? undefined);
 
 		const answer = await post(r.url(), leadBody(), { secret });
 
 		expect(answer.status).toBe(401);
 		const [received] = await r.waitForReceived(1);
 		expect(received.run).toBeUndefined();
-		expect(JSON.stringify(answer.json)).not.toContain(secretOf(r));
+		expect(JSON.stringify(answer.json)).not.toContain(await secretOf());
 	});
 
 	it('with malformed JSON starts nothing: n8n answers 422 for application/json, the node 400 otherwise', async () => {
 		const r = await activeTrigger();
 
-		const asJson = await post(r.url(), '{"idEvento": ', { secret: secretOf(r) });
-		const asText = await post(r.url(), '{"idEvento": ', { secret: secretOf(r), contentType: 'text/plain' });
+		const asJson = await post(r.url(), '{"idEvento": ', { secret: await secretOf() });
+		const asText = await post(r.url(), '{"idEvento": ', {
+			secret: await secretOf(),
+			contentType: 'text/plain',
+		});
 
 		expect(asJson.status).toBe(422);
 		expect(asText).toMatchObject({ status: 400, json: { message: 'The body is not valid JSON' } });
@@ -203,16 +237,23 @@ describe('a request made straight at the webhook URL', () => {
 	it('with a body that is not an event gets 400, naming the problem, and starts nothing', async () => {
 		const r = await activeTrigger();
 
-		const answer = await post(r.url(), { hello: 'world' }, { secret: secretOf(r) });
+		const answer = await post(r.url(), { hello: 'world' }, { secret: await secretOf() });
 
-		expect(answer).toMatchObject({ status: 400, json: { message: expect.stringMatching(/idEvento/) } });
+		expect(answer).toMatchObject({
+			status: 400,
+			json: { message: expect.stringMatching(/idEvento/) },
+		});
 		expect(executions(await r.waitForReceived(1))).toBe(0);
 	});
 
 	it('with an oversized body gets 413 and starts nothing', async () => {
 		const r = await activeTrigger();
 
-		const answer = await post(r.url(), { ...leadBody(), mensaje: 'x'.repeat(200_000) }, { secret: secretOf(r) });
+		const answer = await post(
+			r.url(),
+			{ ...leadBody(), mensaje: 'x'.repeat(200_000) },
+			{ secret: await secretOf() },
+		);
 
 		expect(answer.status).toBe(413);
 		expect(executions(await r.waitForReceived(1))).toBe(0);
@@ -221,25 +262,30 @@ describe('a request made straight at the webhook URL', () => {
 	it('of a kind not chosen is answered 200 and starts nothing', async () => {
 		const r = await activeTrigger({ parameters: { events: ['CONTACTO_MENSAJE'] } });
 
-		const answer = await post(r.url(), leadBody(), { secret: secretOf(r) });
+		const answer = await post(r.url(), leadBody(), { secret: await secretOf() });
 
-		expect(answer).toEqual({ status: 200, json: { received: true, ignored: 'CONTACTO not chosen' } });
+		expect(answer).toEqual({
+			status: 200,
+			json: { received: true, ignored: 'CONTACTO not chosen' },
+		});
 		expect(executions(await r.waitForReceived(1))).toBe(0);
 	});
 
 	it('repeated (a retry of the service) runs once: the duplicate window survives between requests', async () => {
 		const r = await activeTrigger();
 
-		await post(r.url(), leadBody(), { secret: secretOf(r) });
-		await post(r.url(), leadBody(), { secret: secretOf(r) });
-		await post(r.url(), leadBody('e5f1d7c2-1111-4aaa-8bbb-000000000002'), { secret: secretOf(r) });
+		await post(r.url(), leadBody(), { secret: await secretOf() });
+		await post(r.url(), leadBody(), { secret: await secretOf() });
+		await post(r.url(), leadBody('e5f1d7c2-1111-4aaa-8bbb-000000000002'), {
+			secret: await secretOf(),
+		});
 
 		expect(executions(await r.waitForReceived(3))).toBe(2);
 	});
 
 	it('after deactivation is no longer served', async () => {
 		const r = await activeTrigger();
-		const secret = secretOf(r);
+		const secret = await secretOf();
 		await r.trigger.deactivate();
 
 		expect((await post(r.url(), leadBody(), { secret })).status).toBe(404);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sandbox } from '../../../sandbox';
 import type { WebhookReceiver } from '../../engine/harness';
-import { SECRET_HEADER, registrationOf, startTrigger } from '../../engine/trigger/support';
+import { SECRET_HEADER, portalSecret, registrationOf, startTrigger } from '../../engine/trigger/support';
 import { sendRaw, type RawAnswer } from './rawHttp';
 
 export const ALL_KINDS = ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_ACTIVIDAD', 'AVISO_ESTADO_PUBLICACION', 'AVISO_CALIDAD', 'CREDITO'];
@@ -27,9 +27,8 @@ export class TriggerUnderAttack {
 	static async start(sandbox: Sandbox): Promise<TriggerUnderAttack> {
 		const receiver = await startTrigger(sandbox, { parameters: { events: ALL_KINDS } });
 		await receiver.trigger.activate();
-		const registration = registrationOf(receiver);
-		if (!registration) throw new Error('The trigger did not register');
-		return new TriggerUnderAttack(receiver, registration.secret);
+		if (!registrationOf(receiver)) throw new Error('The trigger did not register');
+		return new TriggerUnderAttack(receiver, await portalSecret(sandbox));
 	}
 
 	async call(call: Call = {}): Promise<RawAnswer> {

@@ -1,4 +1,17 @@
-import { SECRET_HEADER, headerValue, newSecret, secretMatches } from '../../../nodes/RealEstatePortalTrigger/verify';
+import { digestSecret } from '../../../nodes/RealEstatePortalTrigger/secrets';
+import {
+	SECRET_HEADER,
+	headerValue,
+	matchingDigest,
+	newSecret,
+} from '../../../nodes/RealEstatePortalTrigger/verify';
+
+/** Whether `given` is one of `secrets`, checked the way the webhook does: against their digests. */
+const secretMatches = (given: string | undefined, secrets: string[]) =>
+	matchingDigest(
+		given,
+		secrets.map((secret) => digestSecret(secret)),
+	) !== undefined;
 
 describe('the webhook secret', () => {
 	const secret = newSecret();
@@ -31,6 +44,11 @@ describe('the webhook secret', () => {
 		const test = newSecret();
 		expect(secretMatches(test, [secret, test])).toBe(true);
 		expect(secretMatches(secret, [secret, test])).toBe(true);
+	});
+
+	it('answers which registration matched, so its own duplicate memory is used', () => {
+		const digests = [digestSecret(secret), digestSecret(newSecret())];
+		expect(matchingDigest(secret, digests)).toBe(digests[0]);
 	});
 });
 

@@ -6,33 +6,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { z } from 'zod';
-import { EVENT_KINDS, LEAD_EVENT_KINDS, type EventKind } from '../../../shared/schemas';
+import { eventKindOptions, isReceivedBy } from '../../../shared/eventKinds';
+import { EVENT_KINDS } from '../../../shared/schemas';
 import { portalRequest, readPortalSettings } from '../../../shared/transport';
 import { validateInput } from '../../../shared/validation';
-
-const EVENT_KIND_OPTIONS: Record<EventKind, { name: string; description: string }> = {
-	AVISO_ACTIVIDAD: {
-		name: 'Ad Activity',
-		description: 'An ad was added, removed or modified (AVISO_ACTIVIDAD)',
-	},
-	AVISO_CALIDAD: {
-		name: 'Ad Quality',
-		description: 'The quality score of an ad changed (AVISO_CALIDAD)',
-	},
-	AVISO_ESTADO_PUBLICACION: {
-		name: 'Ad Publication State',
-		description: 'An ad went online or offline (AVISO_ESTADO_PUBLICACION)',
-	},
-	CREDITO: { name: 'Credits', description: "An agency's publication plan changed (CREDITO)" },
-	CONTACTO: {
-		name: 'Lead',
-		description: 'A prospect viewed the phone number or contacted (CONTACTO)',
-	},
-	CONTACTO_MENSAJE: {
-		name: 'Lead Message',
-		description: 'A prospect sent a message (CONTACTO_MENSAJE)',
-	},
-};
 
 const eventKindsSchema = z
 	.array(z.enum(EVENT_KINDS), { invalid_type_error: 'must be a list of event kinds' })
@@ -46,9 +23,7 @@ export function subscriptionOperation(operation: 'subscribeEvent' | 'unsubscribe
 			name: 'eventKinds',
 			type: 'multiOptions',
 			required: true,
-			options: Object.entries(EVENT_KIND_OPTIONS)
-				.map(([value, option]) => ({ ...option, value }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
+			options: eventKindOptions(),
 			default: [],
 			description: subscribing
 				? 'The kinds of event the portal should notify'
@@ -81,9 +56,7 @@ export function subscriptionOperation(operation: 'subscribeEvent' | 'unsubscribe
 			results.push({
 				eventKind,
 				subscribed: subscribing,
-				// Events rule 3: a read-only interface is sent lead events only.
-				deliveredToThisInterface:
-					subscribing && (interfaceKind === 'LES' || LEAD_EVENT_KINDS.includes(eventKind)),
+				deliveredToThisInterface: subscribing && isReceivedBy(interfaceKind, eventKind),
 			});
 		}
 		return results;

@@ -157,7 +157,9 @@ export async function executeWebhook(options: ExecuteWebhookOptions): Promise<Re
 	received.workflowData = result.workflowData;
 	received.items = result.workflowData[0] ?? [];
 	if (result.noWebhookResponse !== true) {
-		answer(res, responseCode, onReceivedAnswer(result, describe('responseData')));
+		// n8n 2.41.1 evaluates a missing responseData to 'firstEntryJson' (webhook-helpers.js) and,
+		// in 'onReceived' mode, sends that text as the answer.
+		answer(res, responseCode, onReceivedAnswer(result, describe('responseData', 'firstEntryJson')));
 	}
 	const answered = finish();
 	if (options.runWorkflow) {

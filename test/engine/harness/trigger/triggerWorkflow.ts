@@ -97,6 +97,11 @@ export class TriggerWorkflow {
 		return asSaved(this.saved);
 	}
 
+	/** Replaces the saved static data, as a database written by an earlier release would hold it. */
+	loadSavedStaticData(staticData: IDataObject): void {
+		this.saved = asSaved(staticData);
+	}
+
 	/** What the node keeps with `getWorkflowStaticData('node')` (a copy of the saved one). */
 	get nodeStaticData(): IDataObject {
 		return (this.staticData[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
