@@ -1,5 +1,5 @@
 /**
- * The online ad summary's nine query filters and four rules (specification, "Online ad summary"):
+ * The online ad summary's nine query filters and four rules (docs/portal-api.md):
  * 1. no filter → every online ad; 2. filters AND together, values of a multi-valued one OR;
  * 3. idAvisoPlat wins over codigoAviso; 4. a wrong filter → an error or every ad (`BadFilterMode`).
  */

@@ -1,6 +1,6 @@
 /**
- * Every choice the emulator makes where the specification says "not shown", in one place.
- * Sources: `field-notes.md` (production observations) first, then the team's contract.
+ * Every choice the emulator makes where the service's documentation is silent, in one place.
+ * Sources: docs/portal-api.md (what integrators observed in production) first, then the team's contract.
  *
  * Values the code reads are in `BEHAVIOUR` and the error table below. Choices that are a shape of
  * the code rather than a value, and where they live:
@@ -73,7 +73,7 @@ export const BEHAVIOUR = {
 		adCodeMayBePlatformId: true,
 	},
 	delivery: {
-		/** The receiver must answer within about 1.5 s (field notes). */
+		/** The receiver must answer within about 1.5 s (docs/portal-api.md). */
 		timeoutMs: 1_500,
 		/** Delays between attempts, compressed so tests and demos see retries within seconds. */
 		retryScheduleMs: [100, 250, 500, 1_000, 2_000],
@@ -168,7 +168,7 @@ export const errors = {
 	badRequest: (message: string) => new SandboxError(400, 'bad_request', message),
 	notFound: (message: string) => new SandboxError(404, 'not_found', message),
 	conflict: (message: string) => new SandboxError(409, 'conflict', message),
-	/** The specification's refusal of a LEC write. */
+	/** The service's refusal of a LEC write. */
 	lecAccessDenied: () => new SandboxError(403, 'error_inesperado', 'Access is denied'),
 	/** Field notes: plans without callback access. */
 	noCallbackAccess: () => new SandboxError(500, 'error_inesperado', 'Access is denied'),

@@ -1,5 +1,5 @@
 /**
- * Callback delivery (specification, "Callback delivery"; field notes, "Callbacks"): POST of the JSON
+ * Callback delivery (docs/portal-api.md, "Callbacks"): POST of the JSON
  * body to the configured url with the configured header, 2xx/3xx = success, a time-out, retries on a
  * schedule keeping the same idEvento, and a record of every attempt.
  */

@@ -1,6 +1,6 @@
 /**
  * Callback bodies, Spanish names (translated at delivery through `eventFields.ts`).
- * Lead bodies follow the specification's table plus the field notes' extras; the bodies of ad and
+ * Lead bodies follow docs/portal-api.md, "Lead bodies"; the bodies of ad and
  * credit events are not public, so these carry a normalised envelope and one kind-specific field,
  * using only names the alias table knows.
  */

@@ -1,5 +1,5 @@
 /**
- * Who is notified of what (specification, "Events" and the LES/LEC rules): only interfaces linked
+ * Who is notified of what (docs/portal-api.md, "Event kinds" and "Interface kinds"): only interfaces linked
  * to the agency, with a callback configuration, subscribed to the kind (rule 5), for ad-related kinds
  * only when the ad is associated to the interface (rule 3), and a LEC only for lead kinds.
  */

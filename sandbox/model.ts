@@ -64,7 +64,7 @@ export interface InterfaceRecord {
 	kind: InterfaceKind;
 	token: string;
 	agencies: ReadonlySet<string>;
-	/** False for plans without callback access (field notes). */
+	/** False for plans without callback access (docs/portal-api.md). */
 	callbackAccess: boolean;
 	configuration: CallbackConfiguration | null;
 	subscriptions: Set<EventKind>;

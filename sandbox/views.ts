@@ -1,5 +1,5 @@
 /**
- * The answers' shapes (specification, "Resources and their fields"), built from the records.
+ * The answers' shapes (docs/portal-api.md), built from the records.
  * `codigoAviso` is always the calling interface's code: null when the ad is not associated to it.
  */
 import type { AdSummaryShapeA, AdSummaryShapeB, Agency } from '../nodes/shared/schemas';

@@ -1,7 +1,7 @@
 /**
  * The settings of the `realEstatePortalApi` credential, read in one place: base URL (with its
  * sandbox default), path language, environment, interface kind and authentication mode, and the
- * client-credentials login of the field notes.
+ * client-credentials login (docs/portal-api.md, "Authentication").
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
 import type { PathLanguage } from './paths';
@@ -107,7 +107,7 @@ function loginFailure(error: unknown, baseUrl: string): PortalLoginError {
 }
 
 /**
- * The client-credentials exchange of the field notes. `helpers` is the one request function n8n
+ * The client-credentials exchange (docs/portal-api.md, "Authentication"). `helpers` is the one request function n8n
  * hands to a credential's preAuthentication. Errors never carry the request (it holds the secret).
  */
 export async function logIn(

@@ -1,5 +1,5 @@
 /**
- * What an error answer says, whatever its body: the specification's error object `{code, message}`,
+ * What an error answer says, whatever its body: the service's error object `{code, message}`,
  * the portal's coded message lists (`errors` / `warnings` / `informacion`, each entry
  * `{messageCode, messageText}`), XML (some error bodies are XML), HTML, plain text or nothing at all.
  */

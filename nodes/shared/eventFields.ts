@@ -1,6 +1,6 @@
 /**
  * The one alias table of callback body field names across body languages
- * (`lenguajeCallbackBody` EN, ES, PT). Spanish names are the specification's; the field notes say the
+ * (`lenguajeCallbackBody` EN, ES, PT). Spanish names are the service's; docs/portal-api.md says the
  * English and Portuguese names are not public, so these are the names this package and its sandbox
  * emulator agree on. Adding a name seen in production means adding it here only.
  */

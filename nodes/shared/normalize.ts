@@ -1,7 +1,7 @@
 /**
  * The service's list items in one shape for people: English names, ISO 8601 dates, every key always
  * present (null when the service did not send it). Ad summaries arrive in shape A or shape B
- * (specification, "Ad summary item"); developments carry their units in the same shape as ads.
+ * (docs/portal-api.md); developments carry their units in the same shape as ads.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,6 +1,6 @@
 /**
  * Callback bodies → what the trigger emits. A body in any of the three body languages is read through
- * the one alias table (`eventFields.ts`) and checked with the specification's schemas; a lead becomes
+ * the one alias table (`eventFields.ts`) and checked with the service's schemas; a lead becomes
  * one flat object a sheet row or a CRM contact takes as is, and an ad or credit event (bodies not
  * public) keeps its body unchanged inside a small normalised envelope.
  */
@@ -20,7 +20,7 @@ type JsonObject = { [key: string]: JsonValue };
 export interface PortalEvent {
 	eventId: string;
 	kind: EventKind;
-	/** The body with its known fields renamed to the specification's (Spanish) names. */
+	/** The body with its known fields renamed to the service's Spanish names. */
 	fields: Record<string, unknown>;
 	/** The body exactly as delivered, in its body language. */
 	body: JsonObject;
@@ -63,7 +63,7 @@ export interface EventEnvelope {
 	body: JsonObject;
 }
 
-/** Observed `idTipoContacto` values (specification, lead event body). */
+/** Observed `idTipoContacto` values (docs/portal-api.md, "Lead bodies"). */
 const CONTACT_TYPES: Record<number, string> = { 6: 'phone view', 1: 'message' };
 
 /** The fixed texts the service sends for an anonymous user. */
@@ -121,7 +121,7 @@ function text(value: unknown): string | null {
 	return typeof value === 'string' ? value : String(value);
 }
 
-/** Fields whose type the specification leaves open: kept as a string or number, anything else as text. */
+/** Fields whose type the service leaves open: kept as a string or number, anything else as text. */
 function scalar(value: unknown): string | number | null {
 	if (value === null || value === undefined) return null;
 	if (typeof value === 'string' || typeof value === 'number') return value;

@@ -1,5 +1,5 @@
 /**
- * The one table of the service's paths, in both path languages (service-spec.md, "Endpoints").
+ * The one table of the service's paths, in both path languages (docs/portal-api.md, "Endpoints").
  * `{name}` placeholders are filled, URL-encoded, by `buildPath`.
  */
 export type PathLanguage = 'es' | 'pt';

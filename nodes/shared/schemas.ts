@@ -1,6 +1,6 @@
 /**
- * The specification's objects as zod schemas (service-spec.md, "Resources and their fields"),
- * with the field notes' additions. The action node validates input with them before a request is
+ * The service's objects as zod schemas (docs/portal-api.md, "Endpoints"),
+ * with the additions observed in production (docs/portal-api.md). The action node validates input with them before a request is
  * sent, the trigger parses deliveries with them, and the sandbox emulator serves them.
  */
 import { z } from 'zod';
@@ -161,7 +161,7 @@ export const creditSimulationBodySchema = z.object({
 });
 export type CreditSimulationBody = z.infer<typeof creditSimulationBodySchema>;
 
-/** Lead event body, Spanish names (the specification's), with the field notes' extra fields. */
+/** Lead event body, Spanish names (the service's), with the extra fields observed in production. */
 export const leadEventBodySchema = z
 	.object({
 		idEvento: z.string().min(1),

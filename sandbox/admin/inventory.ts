@@ -1,5 +1,5 @@
 /**
- * Admin occurrences (specification, "States and transitions" and the Events table): alta, baja,
+ * Admin occurrences (docs/portal-api.md, "Event kinds"): alta, baja,
  * modification, quality change, a new ad, an agency's credits and a lead on an ad. Each answers the
  * events it scheduled, one per receiving interface, so a test can wait for their deliveries.
  */

@@ -1,4 +1,4 @@
-/** Online ad summary (specification, "Online ad summary"): filters, shape A or B, paging, 204. */
+/** Online ad summary (docs/portal-api.md): filters, shape A or B, paging, 204. */
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../behaviour';
 import { parseAdFilters, selectAds } from '../adFilters';

@@ -1,4 +1,4 @@
-/** Agencies list (field notes, "Lists and paging") and the two lookups. */
+/** Agencies list (docs/portal-api.md, "Paging") and the two lookups. */
 import type { FastifyInstance } from 'fastify';
 import { CURRENCIES, OPERATIONS } from '../catalog';
 import type { SandboxContext } from '../context';

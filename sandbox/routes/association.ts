@@ -1,5 +1,5 @@
 /**
- * Associate an ad to the calling interface (specification, "Associate an ad"). Every mix of the
+ * Associate an ad to the calling interface (docs/portal-api.md). Every mix of the
  * Spanish and Portuguese segments is accepted: the Portuguese guide itself calls
  * /v1/inmobiliarias/{c}/anuncios/{code}/asociar/{id}.
  */

@@ -1,6 +1,5 @@
 /**
- * Callback configuration and event subscriptions (specification, "Callback configuration" and
- * "Event subscription"), one of each per interface.
+ * Callback configuration and event subscriptions (docs/portal-api.md), one of each per interface.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Sandbox simulation of events (specification, "Sandbox simulation of events"): lead and credit
+ * Sandbox simulation of events (docs/portal-api.md): lead and credit
  * bodies, delivered asynchronously to the configuracionCallback of the body. The Portuguese edition
  * writes /v1/callbacks/geracao/eventos for both kinds, so there the body tells them apart.
  */

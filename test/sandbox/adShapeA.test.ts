@@ -12,7 +12,7 @@ describe('shape A and bad filters answering every ad (SANDBOX_AD_SHAPE=A, SANDBO
 		expect((await fx.les.get(AD_SUMMARY_PT, { 'pageable.size': 5 })).json).toEqual(answer.json);
 	});
 
-	it('has items of the specification shape A', async () => {
+	it('has items of the ad summary shape A', async () => {
 		const { json } = await fx.lec.get(AD_SUMMARY);
 		for (const item of json) {
 			expect(() => adSummaryShapeASchema.strict().parse(item)).not.toThrow();

@@ -30,7 +30,7 @@ describe('online ad summary, shape B (default)', () => {
 		expect((await fx.les.get(AD_SUMMARY_PT, query)).json).toEqual((await fx.les.get(AD_SUMMARY, query)).json);
 	});
 
-	it('has items of the specification shape B', async () => {
+	it('has items of the ad summary shape B', async () => {
 		const { json } = await fx.les.get(AD_SUMMARY, { 'pageable.size': 200 });
 		for (const item of json.content) {
 			expect(() => adSummaryShapeBSchema.strict().parse(item)).not.toThrow();

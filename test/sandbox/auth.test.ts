@@ -17,7 +17,7 @@ describe('access token (Authentication rule 1)', () => {
 		expect(answer.json.code).toBe('invalid_token');
 	});
 
-	it('does not accept the token in an Authorization Bearer header (field notes)', async () => {
+	it('does not accept the token in an Authorization Bearer header (docs/portal-api.md)', async () => {
 		const answer = await send(fx.sandbox.url, 'GET', '/v1/inmobiliarias/INMO-001/avisos/online/resumen', {
 			headers: { authorization: 'Bearer demo-les-token' },
 		});
@@ -33,7 +33,7 @@ describe('access token (Authentication rule 1)', () => {
 	});
 });
 
-describe('client-credentials login (field notes)', () => {
+describe('client-credentials login (docs/portal-api.md)', () => {
 	it.each([
 		['demo-les-client', 'demo-les-secret', 'demo-les-token'],
 		['demo-lec-client', 'demo-lec-secret', 'demo-lec-token'],

@@ -90,7 +90,7 @@ describe('event subscriptions', () => {
 	});
 });
 
-describe('plans without callback access (field notes)', () => {
+describe('plans without callback access (docs/portal-api.md)', () => {
 	it.each([
 		['GET', CALLBACKS],
 		['PUT', CALLBACKS],

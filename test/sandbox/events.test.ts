@@ -195,7 +195,7 @@ describe('lead occurrences', () => {
 		expect(all).toHaveLength(4);
 	});
 
-	it('has the lead body of the specification with the field notes extras', async () => {
+	it('has the lead body with the extra fields observed in production', async () => {
 		await subscribe(fx.les, receivers.les);
 		const ad = await associatedAd(true);
 		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {

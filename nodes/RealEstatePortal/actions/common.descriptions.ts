@@ -138,7 +138,7 @@ export const platformAdIdField: INodeProperties = {
 	description: "The portal's internal ID of the ad (idAvisoPlat)",
 };
 
-/** The four fields of a callback configuration (specification, "Callback configuration"). */
+/** The four fields of a callback configuration (docs/portal-api.md). */
 export const callbackConfigurationFields: INodeProperties[] = [
 	{
 		displayName: 'Callback URL',

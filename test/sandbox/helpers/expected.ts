@@ -3,7 +3,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** fechaRegistro / fechaEvento: yyyy-MM-ddTHH:mm:ss.SSS-0300. */
 export const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0300$/;
 
-/** The complete Spanish body of a CONTACTO_MENSAJE from a known prospect (spec + field notes). */
+/** The complete Spanish body of a CONTACTO_MENSAJE from a known prospect (docs/portal-api.md, "Lead bodies"). */
 export function messageLeadBody(fields: {
 	idEvento?: unknown;
 	referencia: string;
