@@ -126,3 +126,12 @@ export function readServiceError(body: unknown): ServiceError {
 	}
 	return {};
 }
+
+/**
+ * The service's one refusal, `{code: "error_inesperado", message: "Access is denied"}`: a write by a
+ * read-only (LEC) interface, or, as a 500, a plan without callback access or lead polling
+ * (docs/portal-api.md, "Plans without callbacks"). Repeating it never helps.
+ */
+export function isAccessDenied(error: ServiceError): boolean {
+	return error.code === 'error_inesperado' && /access is denied/i.test(error.message ?? '');
+}

@@ -5,7 +5,7 @@
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 import type { PortalSettings } from './credentials';
-import type { CodedMessage } from './errorBody';
+import { isAccessDenied, type CodedMessage } from './errorBody';
 import type { PortalOperation } from './paths';
 import { redact } from './redact';
 
@@ -49,8 +49,8 @@ const CALLBACK_OPERATIONS: readonly PortalOperation[] = [
 	'simulateCreditEvent',
 ];
 
-const isAccessDenied = (f: PortalFailure) =>
-	f.serviceCode === 'error_inesperado' && /access is denied/i.test(f.serviceMessage ?? '');
+const accessDenied = (f: PortalFailure) =>
+	isAccessDenied({ code: f.serviceCode, message: f.serviceMessage });
 
 const serviceSaid = (f: PortalFailure) =>
 	f.serviceMessage ? ` The portal said: "${f.serviceMessage}".` : '';
@@ -102,7 +102,7 @@ function notFound(f: PortalFailure): Explanation {
 
 function forbidden(f: PortalFailure): Explanation {
 	const verb = WRITE_VERBS[f.operation];
-	if (verb && isAccessDenied(f)) {
+	if (verb && accessDenied(f)) {
 		return {
 			message: `This interface is read-only (LEC): ${verb} needs a read-write (LES) access token`,
 			description:
@@ -135,14 +135,14 @@ function badRequest(f: PortalFailure): Explanation {
 }
 
 function serverError(f: PortalFailure): Explanation {
-	if (CALLBACK_OPERATIONS.includes(f.operation) && isAccessDenied(f)) {
+	if (CALLBACK_OPERATIONS.includes(f.operation) && accessDenied(f)) {
 		return {
 			message: 'Your portal plan has no callback access',
 			description:
 				'The portal answers "Access is denied" (HTTP 500) on callback configuration, event subscription and simulation when the plan does not include callbacks. Contact the portal\'s integration support to enable callbacks for this interface.',
 		};
 	}
-	if (f.operation === 'listMessages' && isAccessDenied(f)) {
+	if (f.operation === 'listMessages' && accessDenied(f)) {
 		return {
 			message: 'Your portal plan does not include lead polling',
 			description:

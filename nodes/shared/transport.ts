@@ -18,7 +18,7 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, portalSettingsOf, secretsOf, type PortalSettings } from './credentials';
-import { codedMessages, readServiceError } from './errorBody';
+import { codedMessages, isAccessDenied, readServiceError } from './errorBody';
 import { portalApiError, type PortalFailure } from './errors';
 import { PATHS, buildPath, type PortalOperation } from './paths';
 import { redact } from './redact';
@@ -226,8 +226,7 @@ function shouldRetry(outcome: Outcome, idempotent: boolean): boolean {
 	if (status === 429) return true;
 	if (!idempotent) return false;
 	// The plan-without-callbacks refusal is a 500 that no repetition will change.
-	const { code, message } = readServiceError(body);
-	return !(code === 'error_inesperado' && /access is denied/i.test(message ?? ''));
+	return !isAccessDenied(readServiceError(body));
 }
 
 function failureOf(
