@@ -2,201 +2,167 @@
  * The online ad summary's nine query filters (specification, "Online ad summary"): the Filters
  * collection of Ad → Get Many, its validation, and the query it becomes.
  */
-import type {
-  IDataObject,
-  IExecuteFunctions,
-  INodeProperties,
-} from "n8n-workflow";
-import { z } from "zod";
-import { validateInput } from "../../../shared/validation";
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { validateInput } from '../../../shared/validation';
 
 export const filtersField: INodeProperties = {
-  displayName: "Filters",
-  name: "filters",
-  type: "collection",
-  placeholder: "Add Filter",
-  default: {},
-  description:
-    "Every filter given must match; for a list, any one of its values is enough",
-  options: [
-    {
-      displayName: "Ad Code",
-      name: "codigoAviso",
-      type: "string",
-      default: "",
-      placeholder: "e.g. PROP-1042",
-      description:
-        "Sent as codigoAviso. The code your own system gave the ad (shown as Ad Code in the output); ignored when Platform Ad ID is given.",
-    },
-    {
-      displayName: "Currency Name or ID",
-      name: "codigoMoneda",
-      type: "options",
-      typeOptions: { loadOptionsMethod: "getCurrencies" },
-      default: "",
-      description:
-        'Sent as codigoMoneda: a currency code such as USD or ARS, from the portal\'s currency list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-    },
-    {
-      displayName: "Location IDs",
-      name: "idUbicacion",
-      type: "string",
-      typeOptions: {
-        multipleValues: true,
-        multipleValueButtonText: "Add Location ID",
-      },
-      default: [],
-      placeholder: "e.g. 3001",
-      description:
-        "Sent as idUbicacion: the portal's location IDs (whole numbers, e.g. 3001); an ad in any of them matches. An expression may give them as comma-separated text.",
-    },
-    {
-      displayName: "Maximum Price",
-      name: "precioHasta",
-      type: "number",
-      typeOptions: { minValue: 0 },
-      default: 0,
-      description:
-        "Sent as precioHasta: the highest price, in the ad's own currency (combine with Currency to compare like with like). Must be above 0.",
-    },
-    {
-      displayName: "Minimum Price",
-      name: "precioDesde",
-      type: "number",
-      typeOptions: { minValue: 0 },
-      default: 0,
-      description:
-        "Sent as precioDesde: the lowest price, in the ad's own currency. 0 means no minimum and is not sent.",
-    },
-    {
-      displayName: "Operation Type Name or ID",
-      name: "operacion",
-      type: "options",
-      typeOptions: { loadOptionsMethod: "getOperations" },
-      default: "",
-      description:
-        'Sent as operacion: VENTA (sale), ALQUILER (rent) or ALQUILER_TEMPORAL (short-term rent); Any sends nothing. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-    },
-    {
-      displayName: "Platform Ad ID",
-      name: "idAvisoPlat",
-      type: "number",
-      default: 0,
-      description:
-        "Sent as idAvisoPlat: the portal's own ID of the ad (Platform Ad ID in the output), a whole number above 0",
-    },
-    {
-      displayName: "Property Type IDs",
-      name: "idTipoDePropiedad",
-      type: "string",
-      typeOptions: {
-        multipleValues: true,
-        multipleValueButtonText: "Add Property Type ID",
-      },
-      default: [],
-      placeholder: "e.g. 1",
-      description:
-        "Sent as idTipoDePropiedad: the portal's property type IDs (whole numbers); an ad of any of them matches. An expression may give them as comma-separated text.",
-    },
-    {
-      displayName: "Title Words",
-      name: "titulo",
-      type: "string",
-      default: "",
-      placeholder: "e.g. luminoso balcón",
-      description:
-        "Sent as titulo: a title, or words to look for in the titles",
-    },
-  ],
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	description: 'Every filter given must match; for a list, any one of its values is enough',
+	options: [
+		{
+			displayName: 'Ad Code',
+			name: 'codigoAviso',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. PROP-1042',
+			description:
+				'Sent as codigoAviso. The code your own system gave the ad (shown as Ad Code in the output); ignored when Platform Ad ID is given.',
+		},
+		{
+			displayName: 'Currency Name or ID',
+			name: 'codigoMoneda',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getCurrencies' },
+			default: '',
+			description:
+				'Sent as codigoMoneda: a currency code such as USD or ARS, from the portal\'s currency list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Location IDs',
+			name: 'idUbicacion',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Location ID' },
+			default: [],
+			placeholder: 'e.g. 3001',
+			description:
+				"Sent as idUbicacion: the portal's location IDs (whole numbers, e.g. 3001); an ad in any of them matches. An expression may give them as comma-separated text.",
+		},
+		{
+			displayName: 'Maximum Price',
+			name: 'precioHasta',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				"Sent as precioHasta: the highest price, in the ad's own currency (combine with Currency to compare like with like). Must be above 0.",
+		},
+		{
+			displayName: 'Minimum Price',
+			name: 'precioDesde',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				"Sent as precioDesde: the lowest price, in the ad's own currency. 0 means no minimum and is not sent.",
+		},
+		{
+			displayName: 'Operation Type Name or ID',
+			name: 'operacion',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getOperations' },
+			default: '',
+			description:
+				'Sent as operacion: VENTA (sale), ALQUILER (rent) or ALQUILER_TEMPORAL (short-term rent); Any sends nothing. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Platform Ad ID',
+			name: 'idAvisoPlat',
+			type: 'number',
+			default: 0,
+			description:
+				"Sent as idAvisoPlat: the portal's own ID of the ad (Platform Ad ID in the output), a whole number above 0",
+		},
+		{
+			displayName: 'Property Type IDs',
+			name: 'idTipoDePropiedad',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Property Type ID' },
+			default: [],
+			placeholder: 'e.g. 1',
+			description:
+				"Sent as idTipoDePropiedad: the portal's property type IDs (whole numbers); an ad of any of them matches. An expression may give them as comma-separated text.",
+		},
+		{
+			displayName: 'Title Words',
+			name: 'titulo',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. luminoso balcón',
+			description: 'Sent as titulo: a title, or words to look for in the titles',
+		},
+	],
 };
 
 const LABELS = {
-  codigoAviso: "Ad Code",
-  codigoMoneda: "Currency",
-  idUbicacion: "Location IDs",
-  precioHasta: "Maximum Price",
-  precioDesde: "Minimum Price",
-  operacion: "Operation Type",
-  idAvisoPlat: "Platform Ad ID",
-  idTipoDePropiedad: "Property Type IDs",
-  titulo: "Title Words",
+	codigoAviso: 'Ad Code',
+	codigoMoneda: 'Currency',
+	idUbicacion: 'Location IDs',
+	precioHasta: 'Maximum Price',
+	precioDesde: 'Minimum Price',
+	operacion: 'Operation Type',
+	idAvisoPlat: 'Platform Ad ID',
+	idTipoDePropiedad: 'Property Type IDs',
+	titulo: 'Title Words',
 };
 
 /** A list given as a list, as "a,b" text (an expression), or a mix of both. */
 const idList = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-  .transform((value) =>
-    (Array.isArray(value) ? value : [value])
-      .flatMap((entry) => String(entry).split(","))
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ""),
-  )
-  .refine((ids) => ids.every((id) => /^\d+$/.test(id)), {
-    message: "every value must be a whole number",
-  });
+	.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+	.transform((value) =>
+		(Array.isArray(value) ? value : [value])
+			.flatMap((entry) => String(entry).split(','))
+			.map((entry) => entry.trim())
+			.filter((entry) => entry !== ''),
+	)
+	.refine((ids) => ids.every((id) => /^\d+$/.test(id)), {
+		message: 'every value must be a whole number',
+	});
 
 const text = z.string().trim();
-const price = z.coerce.number().nonnegative("must not be negative");
+const price = z.coerce.number().nonnegative('must not be negative');
 /** A filter left at its default of 0 would match no ad: refused, naming the fix, not sent. */
 const aboveZero = <T extends z.ZodTypeAny>(schema: T, fix: string) =>
-  schema.refine((value: number) => value > 0, {
-    message: `0 matches no ad; ${fix}`,
-  });
+	schema.refine((value: number) => value > 0, { message: `0 matches no ad; ${fix}` });
 
 const filtersSchema = z
-  .object({
-    codigoAviso: text,
-    codigoMoneda: text,
-    idUbicacion: idList,
-    precioHasta: aboveZero(
-      price,
-      "enter the highest price, or remove the filter",
-    ),
-    precioDesde: price,
-    operacion: text,
-    idAvisoPlat: aboveZero(
-      z.coerce
-        .number()
-        .int("must be a whole number")
-        .nonnegative("must not be negative"),
-      "enter the ad's platform ID, or remove the filter",
-    ),
-    idTipoDePropiedad: idList,
-    titulo: text,
-  })
-  .partial()
-  .strict()
-  .refine(
-    (f) =>
-      f.precioDesde === undefined ||
-      f.precioHasta === undefined ||
-      f.precioDesde <= f.precioHasta,
-    {
-      path: ["precioDesde"],
-      message: "must not be greater than Maximum Price",
-    },
-  );
+	.object({
+		codigoAviso: text,
+		codigoMoneda: text,
+		idUbicacion: idList,
+		precioHasta: aboveZero(price, 'enter the highest price, or remove the filter'),
+		precioDesde: price,
+		operacion: text,
+		idAvisoPlat: aboveZero(
+			z.coerce.number().int('must be a whole number').nonnegative('must not be negative'),
+			"enter the ad's platform ID, or remove the filter",
+		),
+		idTipoDePropiedad: idList,
+		titulo: text,
+	})
+	.partial()
+	.strict()
+	.refine(
+		(f) =>
+			f.precioDesde === undefined || f.precioHasta === undefined || f.precioDesde <= f.precioHasta,
+		{ path: ['precioDesde'], message: 'must not be greater than Maximum Price' },
+	);
 
 /** The filters as the query of the ad summary; empty values and a Minimum Price of 0 are left out. */
-export function readAdFilters(
-  ctx: IExecuteFunctions,
-  itemIndex: number,
-): IDataObject {
-  const given = ctx.getNodeParameter("filters", itemIndex, {}) as IDataObject;
-  const filters = validateInput(
-    ctx.getNode(),
-    filtersSchema,
-    given,
-    LABELS,
-    itemIndex,
-  );
-  const query: IDataObject = {};
-  for (const [name, value] of Object.entries(filters)) {
-    if (Array.isArray(value)) {
-      if (value.length > 0) query[name] = value.join(",");
-    } else if (value !== "" && !(name === "precioDesde" && value === 0)) {
-      query[name] = value;
-    }
-  }
-  return query;
+export function readAdFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const given = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = validateInput(ctx.getNode(), filtersSchema, given, LABELS, itemIndex);
+	const query: IDataObject = {};
+	for (const [name, value] of Object.entries(filters)) {
+		if (Array.isArray(value)) {
+			if (value.length > 0) query[name] = value.join(',');
+		} else if (value !== '' && !(name === 'precioDesde' && value === 0)) {
+			query[name] = value;
+		}
+	}
+	return query;
 }
