@@ -92,7 +92,7 @@ export const filtersField: INodeProperties = {
 			name: 'titulo',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. luminoso balcón',
+			placeholder: 'e.g. casa luminoso',
 			description: 'Sent as titulo: a title, or words to look for in the titles',
 		},
 	],
