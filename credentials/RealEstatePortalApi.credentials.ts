@@ -19,8 +19,9 @@ export class RealEstatePortalApi implements ICredentialType {
 		dark: 'file:realEstatePortal.dark.svg',
 	};
 
+	// No "#anchor": n8n appends its tracking query to this URL, which would land after the anchor.
 	documentationUrl =
-		'https://github.com/n8n-nodes-real-estate-portal/n8n-nodes-real-estate-portal#credentials';
+		'https://github.com/n8n-nodes-real-estate-portal/n8n-nodes-real-estate-portal/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,6 +1,7 @@
 /**
  * `npm run demo`: the sandbox emulator and a real n8n with this package, an owner, a credential for
- * the emulator and the example workflows, the lead workflow published. Ctrl-C stops everything.
+ * the emulator and the example workflows, the lead workflow published. Ctrl-C, SIGTERM or SIGHUP to
+ * any process of the chain (npm → tsx → this), or the end of the process that started it, stops everything.
  *
  *   DEMO_DATA_DIR          where n8n's data is kept between runs (default .demo-data)
  *   DEMO_SANDBOX_PORT      emulator port (default 4010; another free one when busy; 0: any)
@@ -32,6 +33,7 @@ import {
 	removeProvisioningApiKeys,
 } from './provision';
 import { readSettings } from './settings';
+import { whenAncestorGone } from './ancestors';
 import { Stopper } from './stopper';
 
 const say = (line = '') => console.log(line);
@@ -56,6 +58,9 @@ export interface DemoReadyFile {
 async function main() {
 	const stopper = new Stopper();
 	stopper.stopOnSignals(say);
+	whenAncestorGone((pid) =>
+		stopper.stopAndExit(say, `the process that started the demo (pid ${pid}) is gone: stopping everything…`),
+	);
 	try {
 		await run(stopper);
 	} catch (error) {

@@ -1,6 +1,7 @@
 /**
  * Everything the demo started, stopped in reverse order exactly once: on Ctrl-C (SIGINT), SIGTERM,
- * a failure, or the end of a DEMO_EXIT_AFTER_READY run. n8n runs in its own process group (a
+ * SIGHUP, the end of what started the demo (see ancestors.ts), a failure, or the end of a
+ * DEMO_EXIT_AFTER_READY run. n8n runs in its own process group (a
  * terminal's Ctrl-C does not reach it), so it is stopped here, by its process ID.
  */
 type Stop = { name: string; stop: () => Promise<void> };
@@ -22,15 +23,18 @@ export class Stopper {
 		await this.stopping;
 	}
 
-	/** Stops everything on SIGINT or SIGTERM, then exits with `exitCode`. */
+	/** Stops everything on SIGINT, SIGTERM or SIGHUP (the terminal closed), then exits 0. */
 	stopOnSignals(say: (line: string) => void) {
-		for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-			process.on(signal, () => {
-				if (this.isStopping) return;
-				say(`\n${signal}: stopping everything the demo started…`);
-				void this.stopAll().then(() => process.exit(0));
-			});
+		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+			process.on(signal, () => this.stopAndExit(say, `${signal}: stopping everything the demo started…`));
 		}
+	}
+
+	/** Says why, stops everything once, then exits 0. */
+	stopAndExit(say: (line: string) => void, why: string) {
+		if (this.isStopping) return;
+		say(`\n${why}`);
+		void this.stopAll().then(() => process.exit(0));
 	}
 
 	private async run() {

@@ -91,12 +91,16 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 
 	it("fills the Operation Type and Currency filters' dropdowns from the portal's lookups", async () => {
 		await editor.addToCollection('Add Filter', 'Operation Type Name or ID');
-		expect(await editor.openDropdown('operacion')).toEqual(['Alquiler', 'Alquiler Temporal', 'Venta']);
+		expect(await editor.openDropdown('operacion')).toEqual(['Any', 'Alquiler', 'Alquiler Temporal', 'Venta']);
 		await editor.screenshot('06-operation-type-dropdown');
 		await editor.choose('Venta');
 
 		await editor.addToCollection('Add Filter', 'Currency Name or ID');
-		expect(await editor.openDropdown('codigoMoneda')).toEqual(['Dólar estadounidense (USD)', 'Peso argentino (ARS)']);
+		expect(await editor.openDropdown('codigoMoneda')).toEqual([
+			'Any',
+			'Dólar estadounidense (USD)',
+			'Peso argentino (ARS)',
+		]);
 		await editor.screenshot('07-currency-dropdown');
 		await editor.choose('Dólar estadounidense (USD)');
 		await editor.screenshot('08-action-parameters', editor.ndv);
@@ -125,6 +129,25 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		expect(saved.connections[trigger.name as string]).toEqual({
 			main: [[{ node: action.name, type: 'main', index: 0 }]],
 		});
+	}, 120_000);
+
+	it('an Operation Type filter just added reads "Any", not \'The value "" is not supported!\'', async () => {
+		// A second Get Many node, its agency chosen: the Operation Type filter is its only parameter left to check.
+		await editor.findInNodePanel('Real Estate Portal');
+		await editor.nodePanel.getByText('Get many ads').click();
+		await editor.ndv.waitFor();
+		await editor.closeNdv();
+		await editor.openNode('Get many ads1');
+		await editor.openLocatorList('agencyCode');
+		await editor.chooseInLocator('Inmobiliaria Demo Palermo (INMO-001)');
+
+		await editor.addToCollection('Add Filter', 'Operation Type Name or ID');
+		expect((await editor.openDropdown('operacion'))[0]).toBe('Any');
+		await editor.page.keyboard.press('Escape');
+		await editor.screenshot('09b-operation-type-just-added', editor.ndv);
+		expect(await editor.parameterIssues()).toEqual([]);
+		expect(await editor.parameter('operacion').locator('input').first().inputValue()).toBe('Any');
+		await editor.closeNdv();
 	}, 120_000);
 
 	it('Ad → Get: searches the ads of the agency by title words and picks one', async () => {

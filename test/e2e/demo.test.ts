@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -67,6 +68,25 @@ class DemoRun {
 			}
 		}
 	}
+}
+
+/** Whether nothing listens on `port` of loopback any more (a new server can take it). */
+function portIsFree(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+/** Polls `done` until it holds or `timeoutMs` passes; answers whether it held. */
+async function eventually(done: () => boolean, timeoutMs: number): Promise<boolean> {
+	const deadline = Date.now() + timeoutMs;
+	while (!done()) {
+		if (Date.now() > deadline) return false;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return true;
 }
 
 describe('npm run demo', () => {
@@ -159,5 +179,29 @@ describe('npm run demo', () => {
 			await expect(fetch(ready.editorUrl)).rejects.toThrow();
 			await expect(fetch(`${ready.sandboxUrl}/__sandbox`)).rejects.toThrow();
 		}, 60_000);
+	});
+
+	// A process manager, `kill` or a closed session signals the npm process alone, not its group.
+	describe.each([
+		['SIGTERM', 'SIGTERM: stopping everything'],
+		['SIGINT', 'SIGINT: stopping everything'],
+		['SIGKILL', 'the process that started the demo'],
+	] as const)('%s to the npm process alone', (signal, said) => {
+		it('stops every process of the demo within 60 s and frees its ports', async () => {
+			const run = new DemoRun(dataDir);
+			runs.push(run);
+			await run.waitForOutput('Demo ready.');
+			const ready = JSON.parse(fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8')) as DemoReadyFile;
+			const ports = [ready.editorUrl, ready.sandboxUrl].map((url) => Number(new URL(url).port));
+			expect(processGroupMembers(run.n8nPid)).toContain(run.n8nPid);
+
+			process.kill(run.child.pid!, signal);
+
+			const gone = () =>
+				processGroupMembers(run.groupId).length === 0 && processGroupMembers(run.n8nPid).length === 0;
+			expect(await eventually(gone, 60_000)).toBe(true);
+			expect(run.output).toContain(said);
+			for (const port of ports) expect(await portIsFree(port)).toBe(true);
+		}, 900_000);
 	});
 });

@@ -120,6 +120,8 @@ const FAMILIES: Family[] = [
 		},
 		input: plainInput,
 		idempotent: true,
+		// Set reads the current configuration first, to warn when it replaces a trigger's.
+		requestsPerInput: 2,
 	},
 	{
 		name: 'configuration: subscribe',

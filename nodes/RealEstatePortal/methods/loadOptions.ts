@@ -39,10 +39,17 @@ export async function getAgencies(this: ILoadOptionsFunctions): Promise<INodePro
 	}, []);
 }
 
+/**
+ * First in a filter's list: the field's default '' as a choice, so that a filter just added shows
+ * "Any" instead of n8n's 'The value "" is not supported!' (readAdFilters leaves '' out).
+ */
+const ANY: INodePropertyOptions = { name: 'Any', value: '' };
+
 export async function getOperations(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return optionsFrom(await listLookup(this, 'listOperations'), 'operacion', humanize);
+	return [ANY, ...optionsFrom(await listLookup(this, 'listOperations'), 'operacion', humanize)];
 }
 
 export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return optionsFrom(await listLookup(this, 'listCurrencies'), 'codigoMoneda', namedCode('nombre'));
+	const currencies = await listLookup(this, 'listCurrencies');
+	return [ANY, ...optionsFrom(currencies, 'codigoMoneda', namedCode('nombre'))];
 }

@@ -83,6 +83,21 @@ export class N8nEditor {
 		return await this.openSelect(this.parameter(name));
 	}
 
+	/** The open panel's parameter issues, as n8n lists them in each warning icon's tooltip. */
+	async parameterIssues(): Promise<string[]> {
+		const issues: string[] = [];
+		for (const icon of await this.ndv.getByTestId('parameter-issues').all()) {
+			await icon.hover();
+			const tooltip = this.page.getByText('Issues:', { exact: true }).locator('xpath=..');
+			await tooltip.waitFor();
+			const lines = (await tooltip.innerText()).split('\n').slice(1);
+			issues.push(...lines.map((line) => line.replace(/^\s*-\s*/, '').trim()).filter(Boolean));
+			await this.page.mouse.move(0, 0);
+			await tooltip.waitFor({ state: 'hidden' });
+		}
+		return issues;
+	}
+
 	/** Picks an option, by its name, in the dropdown opened last. */
 	async choose(option: string) {
 		const headline = this.page.getByText(option, { exact: true });

@@ -183,6 +183,41 @@ describe('filters', () => {
 		);
 	});
 
+	test('a Maximum Price or Platform Ad ID left at 0 is refused with the fix, not sent', async () => {
+		for (const [filters, message] of [
+			[
+				{ precioHasta: 0 },
+				'Maximum Price: 0 matches no ad; enter the highest price, or remove the filter',
+			],
+			[
+				{ idAvisoPlat: 0 },
+				"Platform Ad ID: 0 matches no ad; enter the ad's platform ID, or remove the filter",
+			],
+		] as const) {
+			const result = await runPortal(sandbox(), getMany({ filters }));
+			expect(errorOf(result).message).toBe(`Invalid parameter: ${message}`);
+		}
+	});
+
+	test('filters added but left empty are not sent: every ad comes back', async () => {
+		const all = idsOf(jsonOf(await runPortal(sandbox(), getMany())));
+		const result = await runPortal(
+			sandbox(),
+			getMany({
+				filters: {
+					precioDesde: 0,
+					operacion: '',
+					codigoMoneda: '',
+					codigoAviso: '',
+					titulo: '',
+					idUbicacion: [],
+					idTipoDePropiedad: [],
+				},
+			}),
+		);
+		expect(idsOf(jsonOf(result))).toEqual(all);
+	});
+
 	test('a filter the portal refuses names the fix', async () => {
 		const result = await runPortal(sandbox(), getMany({ filters: { operacion: 'PERMUTA' } }));
 		expect(errorOf(result).message).toMatch(/^The portal refused the request: .*operacion/);

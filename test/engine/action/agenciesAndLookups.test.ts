@@ -112,13 +112,14 @@ describe('dropdowns', () => {
 	test('operation types and currencies from the lookups, in both path languages', async () => {
 		for (const language of ['es', 'pt']) {
 			expect(await load('getOperations', language)).toEqual([
+				{ name: 'Any', value: '' },
 				{ name: 'Alquiler', value: 'ALQUILER' },
 				{ name: 'Alquiler Temporal', value: 'ALQUILER_TEMPORAL' },
 				{ name: 'Venta', value: 'VENTA' },
 			]);
-			expect((await load('getCurrencies', language)).map((option) => option.value)).toEqual(
-				expect.arrayContaining(['USD', 'ARS']),
-			);
+			const currencies = (await load('getCurrencies', language)).map((option) => option.value);
+			expect(currencies).toEqual(expect.arrayContaining(['USD', 'ARS']));
+			expect(currencies[0]).toBe('');
 		}
 	});
 

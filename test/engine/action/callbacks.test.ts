@@ -42,7 +42,7 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 				configured: true,
 				url: 'https://n8n.example.com/webhook/portal',
 				authorizationHeaderKey: 'Authorization',
-				authorizationHeaderValue: 'Basic dXNlcjpwYXNz',
+				authorizationHeaderValue: '•••• (18 characters, ends in YXNz)',
 				lenguajeCallbackBody: 'EN',
 			},
 		]);
@@ -83,6 +83,53 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 		expect((await interfaceState(sandbox(), 'demo-les')).subscriptions).toEqual([
 			'CONTACTO_MENSAJE',
 		]);
+	});
+});
+
+describe('the header value is a secret', () => {
+	const secret = 'a'.repeat(40) + 'k9Zq';
+
+	test('Get masks it (set, length, last four) unless Reveal Header Value is on', async () => {
+		await runPortal(sandbox(), setConfiguration({ authorizationHeaderValue: secret }));
+		const masked = jsonOf(await runPortal(sandbox(), getConfiguration))[0];
+		expect(masked.authorizationHeaderValue).toBe('•••• (44 characters, ends in k9Zq)');
+		expect(JSON.stringify(masked)).not.toContain(secret);
+
+		const revealed = await runPortal(sandbox(), { ...getConfiguration, revealHeaderValue: true });
+		expect(jsonOf(revealed)[0].authorizationHeaderValue).toBe(secret);
+	});
+
+	test('a short value shows only its length', async () => {
+		await runPortal(sandbox(), setConfiguration({ authorizationHeaderValue: 'abc123' }));
+		const masked = jsonOf(await runPortal(sandbox(), getConfiguration))[0];
+		expect(masked.authorizationHeaderValue).toBe('•••• (6 characters)');
+	});
+});
+
+describe("Set replaces the interface's one callback", () => {
+	const triggerUrl = 'https://n8n.example.com/webhook/abc/webhook';
+
+	test("replacing a Real Estate Portal Trigger's callback names its URL in a warning", async () => {
+		const trigger = { callbackUrl: triggerUrl, authorizationHeaderKey: 'X-Portal-Webhook-Secret' };
+		await runPortal(sandbox(), setConfiguration(trigger));
+		const result = jsonOf(await runPortal(sandbox(), setConfiguration()))[0];
+		expect(result).toEqual(
+			expect.objectContaining({
+				url: 'https://n8n.example.com/webhook/portal',
+				replacedTriggerUrl: triggerUrl,
+				warning: expect.stringContaining(`Real Estate Portal Trigger (${triggerUrl})`),
+			}),
+		);
+		expect((await interfaceState(sandbox(), 'demo-les')).configuration).toEqual(
+			expect.objectContaining({ url: 'https://n8n.example.com/webhook/portal' }),
+		);
+	});
+
+	test('replacing another callback gives no warning', async () => {
+		await runPortal(sandbox(), setConfiguration({ callbackUrl: 'https://other.example.com/hook' }));
+		const result = jsonOf(await runPortal(sandbox(), setConfiguration()))[0];
+		expect(result).not.toHaveProperty('warning');
+		expect(result).not.toHaveProperty('replacedTriggerUrl');
 	});
 });
 

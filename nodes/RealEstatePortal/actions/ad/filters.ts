@@ -19,7 +19,9 @@ export const filtersField: INodeProperties = {
 			name: 'codigoAviso',
 			type: 'string',
 			default: '',
-			description: 'Your code of the ad; ignored when Platform Ad ID is given',
+			placeholder: 'e.g. PROP-1042',
+			description:
+				'Sent as codigoAviso. The code your own system gave the ad (shown as Ad Code in the output); ignored when Platform Ad ID is given.',
 		},
 		{
 			displayName: 'Currency Name or ID',
@@ -28,7 +30,7 @@ export const filtersField: INodeProperties = {
 			typeOptions: { loadOptionsMethod: 'getCurrencies' },
 			default: '',
 			description:
-				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				'Sent as codigoMoneda: a currency code such as USD or ARS, from the portal\'s currency list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Location IDs',
@@ -36,7 +38,9 @@ export const filtersField: INodeProperties = {
 			type: 'string',
 			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Location ID' },
 			default: [],
-			description: 'Location IDs of the portal; an ad in any of them matches',
+			placeholder: 'e.g. 3001',
+			description:
+				"Sent as idUbicacion: the portal's location IDs (whole numbers, e.g. 3001); an ad in any of them matches. An expression may give them as comma-separated text.",
 		},
 		{
 			displayName: 'Maximum Price',
@@ -44,6 +48,8 @@ export const filtersField: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 0,
+			description:
+				"Sent as precioHasta: the highest price, in the ad's own currency (combine with Currency to compare like with like). Must be above 0.",
 		},
 		{
 			displayName: 'Minimum Price',
@@ -51,6 +57,8 @@ export const filtersField: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 0,
+			description:
+				"Sent as precioDesde: the lowest price, in the ad's own currency. 0 means no minimum and is not sent.",
 		},
 		{
 			displayName: 'Operation Type Name or ID',
@@ -59,14 +67,15 @@ export const filtersField: INodeProperties = {
 			typeOptions: { loadOptionsMethod: 'getOperations' },
 			default: '',
 			description:
-				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				'Sent as operacion: VENTA (sale), ALQUILER (rent) or ALQUILER_TEMPORAL (short-term rent); Any sends nothing. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Platform Ad ID',
 			name: 'idAvisoPlat',
 			type: 'number',
 			default: 0,
-			description: "The portal's internal ID of the ad",
+			description:
+				"Sent as idAvisoPlat: the portal's own ID of the ad (Platform Ad ID in the output), a whole number above 0",
 		},
 		{
 			displayName: 'Property Type IDs',
@@ -74,15 +83,17 @@ export const filtersField: INodeProperties = {
 			type: 'string',
 			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Property Type ID' },
 			default: [],
-			description: 'Property type IDs of the portal; an ad of any of them matches',
+			placeholder: 'e.g. 1',
+			description:
+				"Sent as idTipoDePropiedad: the portal's property type IDs (whole numbers); an ad of any of them matches. An expression may give them as comma-separated text.",
 		},
 		{
 			displayName: 'Title Words',
 			name: 'titulo',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. luminoso balcón',
-			description: 'A title, or words to look for in the titles',
+			placeholder: 'e.g. casa luminoso',
+			description: 'Sent as titulo: a title, or words to look for in the titles',
 		},
 	],
 };
@@ -114,19 +125,22 @@ const idList = z
 
 const text = z.string().trim();
 const price = z.coerce.number().nonnegative('must not be negative');
+/** A filter left at its default of 0 would match no ad: refused, naming the fix, not sent. */
+const aboveZero = <T extends z.ZodTypeAny>(schema: T, fix: string) =>
+	schema.refine((value: number) => value > 0, { message: `0 matches no ad; ${fix}` });
 
 const filtersSchema = z
 	.object({
 		codigoAviso: text,
 		codigoMoneda: text,
 		idUbicacion: idList,
-		precioHasta: price,
+		precioHasta: aboveZero(price, 'enter the highest price, or remove the filter'),
 		precioDesde: price,
 		operacion: text,
-		idAvisoPlat: z.coerce
-			.number()
-			.int('must be a whole number')
-			.nonnegative('must not be negative'),
+		idAvisoPlat: aboveZero(
+			z.coerce.number().int('must be a whole number').nonnegative('must not be negative'),
+			"enter the ad's platform ID, or remove the filter",
+		),
 		idTipoDePropiedad: idList,
 		titulo: text,
 	})
@@ -138,7 +152,7 @@ const filtersSchema = z
 		{ path: ['precioDesde'], message: 'must not be greater than Maximum Price' },
 	);
 
-/** The filters as the query of the ad summary; empty values and a zero ID are left out. */
+/** The filters as the query of the ad summary; empty values and a Minimum Price of 0 are left out. */
 export function readAdFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const given = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filters = validateInput(ctx.getNode(), filtersSchema, given, LABELS, itemIndex);
@@ -146,7 +160,7 @@ export function readAdFilters(ctx: IExecuteFunctions, itemIndex: number): IDataO
 	for (const [name, value] of Object.entries(filters)) {
 		if (Array.isArray(value)) {
 			if (value.length > 0) query[name] = value.join(',');
-		} else if (value !== '' && !(name === 'idAvisoPlat' && value === 0)) {
+		} else if (value !== '' && !(name === 'precioDesde' && value === 0)) {
 			query[name] = value;
 		}
 	}
