@@ -1,4 +1,3 @@
-// n8n's official community-node lint configuration, installed in tools/lint (see its package.json).
-import { config } from './tools/lint/node_modules/@n8n/node-cli/dist/configs/eslint.js';
+import { config } from '@n8n/node-cli/eslint';
 
 export default config;

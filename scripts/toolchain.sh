@@ -30,3 +30,8 @@ install_when_changed() {
 install_when_changed "$PROJECT_ROOT"
 install_when_changed "$PROJECT_ROOT/tools/lint"
 export PATH="$PROJECT_ROOT/tools/lint/node_modules/.bin:$PATH"
+# eslint.config.mjs is the starter's, word for word (`n8n-node lint` checks that in strict mode), and
+# imports '@n8n/node-cli/eslint' from the project root: the lint tools stay in tools/lint (their
+# package.json needs npm overrides, which the published package.json may not have), linked here.
+mkdir -p "$PROJECT_ROOT/node_modules/@n8n"
+ln -sfn ../../tools/lint/node_modules/@n8n/node-cli "$PROJECT_ROOT/node_modules/@n8n/node-cli"
