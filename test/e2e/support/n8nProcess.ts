@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './freePort';
 import { n8nEnvironment } from './n8nEnvironment';
 import { ensureN8nInstalled, type N8nInstall } from './n8nInstall';
-import { artifactsDir } from './projectPaths';
+import { artifactsDir, n8nScriptsDir } from './projectPaths';
 
 export interface StartN8nOptions {
 	/** n8n keeps its database, settings and community nodes in `<userFolder>/.n8n`. */
@@ -58,11 +58,12 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		...process.env,
 		...n8nEnvironment({ userFolder: options.userFolder, port, brokerPort: await freePort() }),
 		...options.env,
-		// n8n's task runners are child processes that must run on the same Node.js as n8n.
-		PATH: `${path.dirname(install.node)}:${process.env.PATH ?? ''}`,
+		// start.sh runs the release of `install` (its folder is .cache/n8n-<version>).
+		N8N_VERSION: path.basename(install.home).replace(/^n8n-/, ''),
 	};
 	const log = fs.openSync(logFile, 'a');
-	const child = spawn(install.node, [install.bin, options.command ?? 'start'], {
+	// N8N_RUNTIME (npm or container) is scripts/n8n/start.sh's to read.
+	const child = spawn(path.join(n8nScriptsDir, 'start.sh'), [options.command ?? 'start'], {
 		env,
 		cwd: options.userFolder,
 		detached: true,
