@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 
 import { associationBench } from './association.bench';
 import { inventoryBench } from './inventory.bench';
+import { N8N_VERSION } from './lib/baselineNodes';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { machine, printResult, writeResult, type BenchResult } from './lib/report';
 import { packageCostBench } from './packageCost.bench';
@@ -32,7 +33,7 @@ async function main() {
 	const options = parseOptions(process.argv.slice(2));
 	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 	const started = Date.now();
-	console.log(`bench ${options.size} on ${JSON.stringify(machine())}, n8n 2.41.1`);
+	console.log(`bench ${options.size} on ${JSON.stringify(machine())}, n8n ${N8N_VERSION}`);
 	console.log('building dist/ (npm run build)');
 	// The same lock as scripts/n8n/install-package.sh: an end-to-end test may be packing dist/ right now.
 	await promisify(execFile)(

@@ -18,6 +18,7 @@ import {
 	type ProvisionedN8n,
 	type RunningN8n,
 } from '../test/e2e/support';
+import { N8N_VERSION } from './lib/baselineNodes';
 import { bySize, type BenchOptions } from './lib/options';
 import type { BenchResult, Side } from './lib/report';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
@@ -171,7 +172,7 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 	const throughput = ratio(ours['throughput req/s'], baseline['throughput req/s']);
 	return {
 		name: 'trigger',
-		title: `${perSide} lead deliveries per side at ${CONNECTIONS} connections in n8n 2.41.1`,
+		title: `${perSide} lead deliveries per side at ${CONNECTIONS} connections in n8n ${N8N_VERSION}`,
 		size,
 		method:
 			`autocannon, ${CONNECTIONS} connections, a fresh idEvento and a realistic Spanish lead body per request; ` +

@@ -8,7 +8,9 @@ import path from 'node:path';
 
 import type { ICredentialType, INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
-export const N8N_VERSION = '2.41.1';
+import { requestedN8nPin } from '../../test/e2e/support/n8nInstall';
+
+export const N8N_VERSION = requestedN8nPin();
 export const n8nHome = path.resolve(__dirname, '..', '..', '.cache', `n8n-${N8N_VERSION}`);
 export const nodesBaseDist = path.join(n8nHome, 'node_modules', 'n8n-nodes-base', 'dist');
 

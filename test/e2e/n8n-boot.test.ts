@@ -11,6 +11,7 @@ import {
 	nodeOutput,
 	provisionOwner,
 	publishWorkflow,
+	requestedN8nPin,
 	startN8n,
 	unpublishWorkflow,
 	type ProvisionedN8n,
@@ -75,6 +76,12 @@ describe('the real n8n the end-to-end suite runs on', () => {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		// n8n and the task runners it started are gone with their process group.
 		if (n8n) expect(() => process.kill(-n8n.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+	});
+
+	it('is the n8n release this run asked for (N8N_VERSION, else the default pin)', async () => {
+		const settings = await owner.session.send<{ versionCli: string }>('GET', '/rest/settings');
+
+		expect(settings.versionCli).toBe(requestedN8nPin());
 	});
 
 	it('lists its own node types to the logged-in owner', async () => {

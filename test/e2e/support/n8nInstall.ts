@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 import { n8nScriptsDir } from './projectPaths';
@@ -10,6 +11,19 @@ export interface N8nInstall {
 	node: string;
 	/** n8n's CLI entry point, run as `node <bin> start`. */
 	bin: string;
+}
+
+/** The n8n release scripts/n8n/pins.sh pins by default (the matrix runs others: N8N_VERSION). */
+export function defaultN8nPin(): string {
+	const pins = fs.readFileSync(path.join(n8nScriptsDir, 'pins.sh'), 'utf8');
+	const pin = /^N8N_DEFAULT_PIN="([^"]+)"/m.exec(pins)?.[1];
+	if (!pin) throw new Error('scripts/n8n/pins.sh sets no N8N_DEFAULT_PIN');
+	return pin;
+}
+
+/** The n8n release this run installs and starts: N8N_VERSION (or N8N_PIN) when set. */
+export function requestedN8nPin(): string {
+	return process.env.N8N_VERSION || process.env.N8N_PIN || defaultN8nPin();
 }
 
 /** Installs the pinned n8n into .cache/ when it is missing (a no-op afterwards). */
