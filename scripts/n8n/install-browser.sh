@@ -2,8 +2,10 @@
 # Installs Debian's chromium for the browser end-to-end test (driven by the playwright-core
 # devDependency, which uses this system browser instead of downloading its own).
 # Prints the browser's path on stdout. Needs root or sudo the first time.
+# CHROMIUM_PATH names a Chromium-based browser already there instead (on GitHub's Ubuntu runners,
+# where apt's chromium is a snap stub: /usr/bin/google-chrome).
 set -euo pipefail
-CHROMIUM=/usr/bin/chromium
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 log() { echo "install-browser: $*" >&2; }
 
 if [ ! -x "$CHROMIUM" ]; then
