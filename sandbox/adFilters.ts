@@ -59,7 +59,11 @@ function price(name: string, text: string | undefined): number | undefined {
 	return value;
 }
 
-function oneOf(name: string, text: string | undefined, allowed: readonly string[]): string | undefined {
+function oneOf(
+	name: string,
+	text: string | undefined,
+	allowed: readonly string[],
+): string | undefined {
 	if (text === undefined) return undefined;
 	const value = text.toUpperCase();
 	if (!allowed.includes(value)) {
@@ -84,7 +88,10 @@ export function parseAdFilters(query: Query): ParsedFilters {
 		if (title !== undefined) filters.titleWords = searchable(title).split(/\s+/);
 		filters.operacion = oneOf('operacion', single(query, 'operacion'), OPERATIONS);
 		const types = several(query, 'idTipoDePropiedad');
-		if (types) filters.idTipoDePropiedad = new Set(types.map((t) => positiveInteger('idTipoDePropiedad', t)));
+		if (types)
+			filters.idTipoDePropiedad = new Set(
+				types.map((t) => positiveInteger('idTipoDePropiedad', t)),
+			);
 		filters.precioDesde = price('precioDesde', single(query, 'precioDesde'));
 		filters.precioHasta = price('precioHasta', single(query, 'precioHasta'));
 		if (
@@ -111,13 +118,22 @@ type AdCheck = (ad: AdRecord) => boolean;
 /** One check per supplied filter besides the identity ones, cheapest first. */
 function checksOf(f: AdFilters): AdCheck[] {
 	const checks: AdCheck[] = [];
-	const { operacion, codigoMoneda, precioDesde, precioHasta, idUbicacion, idTipoDePropiedad, titleWords } = f;
+	const {
+		operacion,
+		codigoMoneda,
+		precioDesde,
+		precioHasta,
+		idUbicacion,
+		idTipoDePropiedad,
+		titleWords,
+	} = f;
 	if (operacion !== undefined) checks.push((ad) => ad.operacion === operacion);
 	if (codigoMoneda !== undefined) checks.push((ad) => ad.codigoMoneda === codigoMoneda);
 	if (precioDesde !== undefined) checks.push((ad) => ad.precio >= precioDesde);
 	if (precioHasta !== undefined) checks.push((ad) => ad.precio <= precioHasta);
 	if (idUbicacion !== undefined) checks.push((ad) => idUbicacion.has(ad.ubicacion.idUbicacion));
-	if (idTipoDePropiedad !== undefined) checks.push((ad) => idTipoDePropiedad.has(ad.tipoDePropiedad));
+	if (idTipoDePropiedad !== undefined)
+		checks.push((ad) => idTipoDePropiedad.has(ad.tipoDePropiedad));
 	for (const word of titleWords ?? []) checks.push((ad) => ad.searchableTitle.includes(word));
 	return checks;
 }
@@ -131,7 +147,9 @@ export function selectAds(
 ): readonly AdRecord[] {
 	const byId =
 		filters.idAvisoPlat ??
-		(filters.codigoAviso !== undefined ? (caller.adIdByCode.get(filters.codigoAviso) ?? -1) : undefined);
+		(filters.codigoAviso !== undefined
+			? (caller.adIdByCode.get(filters.codigoAviso) ?? -1)
+			: undefined);
 	let candidates = state.onlineAds(agencyCode);
 	if (byId !== undefined) {
 		const ad = state.findAd(byId);

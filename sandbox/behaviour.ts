@@ -142,7 +142,11 @@ export class CodedSandboxError extends SandboxError {
 		status: number,
 		readonly messages: CodedMessage[],
 	) {
-		super(status, messages[0]?.messageCode ?? 'error', messages.map((m) => m.messageText).join(' '));
+		super(
+			status,
+			messages[0]?.messageCode ?? 'error',
+			messages.map((m) => m.messageText).join(' '),
+		);
 	}
 
 	override toBody(): CodedBody {

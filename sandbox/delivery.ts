@@ -101,13 +101,21 @@ export class DeliveryService {
 		predicate: (attempts: readonly DeliveryAttempt[]) => boolean,
 		timeoutMs = 5_000,
 	): Promise<readonly DeliveryAttempt[]> {
-		await this.until(() => predicate(this.attempts), timeoutMs, 'Deliveries did not reach the expected state');
+		await this.until(
+			() => predicate(this.attempts),
+			timeoutMs,
+			'Deliveries did not reach the expected state',
+		);
 		return this.attempts;
 	}
 
 	/** Resolves once no attempt is scheduled or in flight. */
 	waitForIdle(timeoutMs = 5_000): Promise<void> {
-		return this.until(() => this.timers.size === 0 && this.inFlight.size === 0, timeoutMs, 'Deliveries still pending');
+		return this.until(
+			() => this.timers.size === 0 && this.inFlight.size === 0,
+			timeoutMs,
+			'Deliveries still pending',
+		);
 	}
 
 	private until(condition: () => boolean, timeoutMs: number, failure: string): Promise<void> {
@@ -177,7 +185,8 @@ export class DeliveryService {
 			durationMs: Date.now() - started,
 		};
 		this.attempts.push(record);
-		if (this.attempts.length > RECORDS_KEPT) this.attempts.splice(0, this.attempts.length - RECORDS_KEPT);
+		if (this.attempts.length > RECORDS_KEPT)
+			this.attempts.splice(0, this.attempts.length - RECORDS_KEPT);
 		this.options.log(
 			`delivery ${job.kind} ${job.idEvento} → ${target.url} attempt ${attempt}: ${result.status ?? result.outcome}`,
 		);
@@ -221,8 +230,18 @@ export class DeliveryService {
 			};
 		} catch (error) {
 			return timedOut
-				? { status: null, outcome: 'timeout', error: `No answer within ${this.options.timeoutMs} ms`, responseBody: '' }
-				: { status: null, outcome: 'error', error: String(error?.message ?? error), responseBody: '' };
+				? {
+						status: null,
+						outcome: 'timeout',
+						error: `No answer within ${this.options.timeoutMs} ms`,
+						responseBody: '',
+					}
+				: {
+						status: null,
+						outcome: 'error',
+						error: String(error?.message ?? error),
+						responseBody: '',
+					};
 		} finally {
 			clearTimeout(timer);
 			this.inFlight.delete(controller);

@@ -52,7 +52,10 @@ export function leadBody(args: {
 	};
 }
 
-export type AdEventKind = Extract<EventKind, 'AVISO_ACTIVIDAD' | 'AVISO_ESTADO_PUBLICACION' | 'AVISO_CALIDAD'>;
+export type AdEventKind = Extract<
+	EventKind,
+	'AVISO_ACTIVIDAD' | 'AVISO_ESTADO_PUBLICACION' | 'AVISO_CALIDAD'
+>;
 
 export type AdEventDetail =
 	| { kind: 'AVISO_ACTIVIDAD'; accion: 'ALTA' | 'BAJA' | 'MODIFICACION' }
@@ -109,7 +112,10 @@ export function creditBody(args: {
  * ids relate to callback event ids is not published), the message's own `idMensaje` whatever the
  * kind, the agency, and the ad's platform id beside the caller's code of it.
  */
-export function polledMessage(record: MessageRecord, codigoAviso: string | null): Record<string, unknown> {
+export function polledMessage(
+	record: MessageRecord,
+	codigoAviso: string | null,
+): Record<string, unknown> {
 	const { idEvento: _none, ...body } = leadBody({
 		idEvento: '',
 		kind: record.kind,

@@ -73,11 +73,21 @@ function notify(
 	return scheduled;
 }
 
-export function notifyAdEvents(ctx: SandboxContext, ad: AdRecord, details: AdEventDetail[]): ScheduledEvent[] {
+export function notifyAdEvents(
+	ctx: SandboxContext,
+	ad: AdRecord,
+	details: AdEventDetail[],
+): ScheduledEvent[] {
 	const at = Date.now();
 	return details.flatMap((detail) =>
 		notify(ctx, ad.agencyCode, detail.kind, ad, (target, idEvento) =>
-			adEventBody({ idEvento, ad, codigoAviso: target.codeByAdId.get(ad.idAvisoPlat) ?? null, detail, at }),
+			adEventBody({
+				idEvento,
+				ad,
+				codigoAviso: target.codeByAdId.get(ad.idAvisoPlat) ?? null,
+				detail,
+				at,
+			}),
 		),
 	);
 }
@@ -90,12 +100,24 @@ export function notifyLead(
 ): { idMensaje: number; events: ScheduledEvent[] } {
 	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: Date.now() });
 	const events = notify(ctx, ad.agencyCode, kind, ad, (target, idEvento) =>
-		leadBody({ idEvento, kind, referencia: target.codeByAdId.get(ad.idAvisoPlat)!, ad, contact, idMensaje, at }),
+		leadBody({
+			idEvento,
+			kind,
+			referencia: target.codeByAdId.get(ad.idAvisoPlat)!,
+			ad,
+			contact,
+			idMensaje,
+			at,
+		}),
 	);
 	return { idMensaje, events };
 }
 
-export function notifyCredit(ctx: SandboxContext, agencyCode: string, credit: CreditChange): ScheduledEvent[] {
+export function notifyCredit(
+	ctx: SandboxContext,
+	agencyCode: string,
+	credit: CreditChange,
+): ScheduledEvent[] {
 	const at = Date.now();
 	return notify(ctx, agencyCode, 'CREDITO', null, (_target, idEvento) =>
 		creditBody({ idEvento, agencyCode, credit, at }),

@@ -89,7 +89,13 @@ export type OnceFault = z.infer<typeof onceFaultSchema> & { id: number };
 export type FaultAction =
 	| { type: 'none' }
 	| { type: 'reset' }
-	| { type: 'answer'; status: number; headers: Record<string, string>; body: string; contentType: string };
+	| {
+			type: 'answer';
+			status: number;
+			headers: Record<string, string>;
+			body: string;
+			contentType: string;
+	  };
 
 export interface FaultDecision {
 	latencyMs: number;
@@ -139,8 +145,11 @@ export class FaultInjector {
 		if (targeted) return { latencyMs: 0, action: targeted };
 
 		const s = this.settings;
-		const [jitter, reset, error, status, xml] = Array.from({ length: 5 }, () => this.requestRng.next());
-		if (this.pathPattern && !this.pathPattern.test(path)) return { latencyMs: 0, action: { type: 'none' } };
+		const [jitter, reset, error, status, xml] = Array.from({ length: 5 }, () =>
+			this.requestRng.next(),
+		);
+		if (this.pathPattern && !this.pathPattern.test(path))
+			return { latencyMs: 0, action: { type: 'none' } };
 		const latencyMs = s.latencyMs + jitter * s.latencyJitterMs;
 		if (reset < s.resetRate) {
 			this.injected++;
@@ -172,7 +181,8 @@ export class FaultInjector {
 		if (fault.reset) return { type: 'reset' };
 		const status = fault.status!;
 		if (fault.messageCodes) return codedAnswer(status, fault.messageCodes, fault.headers);
-		if (fault.body === undefined) return errorAnswer(status, false, this.settings.retryAfterSeconds, fault.headers);
+		if (fault.body === undefined)
+			return errorAnswer(status, false, this.settings.retryAfterSeconds, fault.headers);
 		const isText = typeof fault.body === 'string';
 		return {
 			type: 'answer',
@@ -219,6 +229,18 @@ function errorAnswer(
 	const headers: Record<string, string> =
 		status === 429 ? { 'retry-after': String(retryAfterSeconds), ...extraHeaders } : extraHeaders;
 	return asXml
-		? { type: 'answer', status, headers, body: xmlError(error.code, error.message), contentType: 'application/xml' }
-		: { type: 'answer', status, headers, body: JSON.stringify(error), contentType: 'application/json; charset=utf-8' };
+		? {
+				type: 'answer',
+				status,
+				headers,
+				body: xmlError(error.code, error.message),
+				contentType: 'application/xml',
+			}
+		: {
+				type: 'answer',
+				status,
+				headers,
+				body: JSON.stringify(error),
+				contentType: 'application/json; charset=utf-8',
+			};
 }

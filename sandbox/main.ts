@@ -49,7 +49,8 @@ const envSchema = z.object({
 function optionsFromEnv(): SandboxOptions {
 	const parsed = envSchema.safeParse(process.env);
 	if (!parsed.success) {
-		for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+		for (const issue of parsed.error.issues)
+			console.error(`${issue.path.join('.')}: ${issue.message}`);
 		process.exit(2);
 	}
 	const env = parsed.data;
@@ -73,7 +74,8 @@ async function main() {
 	const { settings } = sandbox.context;
 	console.log(`Real-estate portal sandbox listening on ${sandbox.url}`);
 	console.log(`Ad summary shape ${settings.adShape}, bad filters answer ${settings.badFilter}.`);
-	if (process.env.SANDBOX_ACTIVITY) console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
+	if (process.env.SANDBOX_ACTIVITY)
+		console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
 	for (const i of SEEDED_INTERFACES) {
 		const access = i.callbackAccess ? '' : '  (plan without callback access)';

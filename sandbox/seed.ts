@@ -205,9 +205,18 @@ export function buildSeed(seed: number, onlineAdsOfFirstAgency: number): SeedDat
 		const total = plan.online + plan.offline;
 		for (let index = 0; index < total; index++) {
 			const online = index < plan.online;
-			if (online && isUnitSlot(index) && (!development || unitsInDevelopment === UNITS_PER_DEVELOPMENT)) {
+			if (
+				online &&
+				isUnitSlot(index) &&
+				(!development || unitsInDevelopment === UNITS_PER_DEVELOPMENT)
+			) {
 				ids.development += rng.int(1, 5);
-				development = makeDevelopment(rng, ids.development, plan.agency.codigoInmobiliaria, data.developments.length);
+				development = makeDevelopment(
+					rng,
+					ids.development,
+					plan.agency.codigoInmobiliaria,
+					data.developments.length,
+				);
 				data.developments.push(development);
 				unitsInDevelopment = 0;
 			}
@@ -248,7 +257,12 @@ function makeLocation(rng: Rng, neighbourhood = rng.pick(NEIGHBOURHOODS)): Locat
 	};
 }
 
-function makeDevelopment(rng: Rng, id: number, agencyCode: string, ordinal: number): DevelopmentRecord {
+function makeDevelopment(
+	rng: Rng,
+	id: number,
+	agencyCode: string,
+	ordinal: number,
+): DevelopmentRecord {
 	const base = DEVELOPMENT_NAMES[ordinal % DEVELOPMENT_NAMES.length];
 	const round = Math.floor(ordinal / DEVELOPMENT_NAMES.length);
 	return {

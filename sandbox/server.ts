@@ -64,7 +64,9 @@ function answerErrors(app: FastifyInstance, ctx: SandboxContext) {
 		return reply.code(500).send(errors.unexpected().toBody());
 	});
 	app.setNotFoundHandler((request, reply) =>
-		reply.code(404).send(errors.notFound(`No endpoint ${request.method} ${pathOf(request.url)}`).toBody()),
+		reply
+			.code(404)
+			.send(errors.notFound(`No endpoint ${request.method} ${pathOf(request.url)}`).toBody()),
 	);
 }
 
@@ -80,18 +82,28 @@ function injectFaults(app: FastifyInstance, ctx: SandboxContext) {
 			return reply;
 		}
 		if (action.type === 'answer') {
-			return reply.code(action.status).headers(action.headers).type(action.contentType).send(action.body);
+			return reply
+				.code(action.status)
+				.headers(action.headers)
+				.type(action.contentType)
+				.send(action.body);
 		}
 	});
 }
 
 /** Fastify's own answer to a badly encoded URL would echo it, access_token included. */
 function answerBadUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-	const body = errors.badRequest('The request path is not valid (bad percent-encoding or too long)').toBody();
+	const body = errors
+		.badRequest('The request path is not valid (bad percent-encoding or too long)')
+		.toBody();
 	reply.code(error.statusCode ?? 400).send(body);
 }
 
-export function buildServer(ctx: SandboxContext, startSeed: number, quiet: boolean): FastifyInstance {
+export function buildServer(
+	ctx: SandboxContext,
+	startSeed: number,
+	quiet: boolean,
+): FastifyInstance {
 	const app = Fastify({
 		logger: false,
 		routerOptions: { ignoreTrailingSlash: true },

@@ -149,7 +149,8 @@ export class SandboxState {
 
 	dissociate(target: InterfaceRecord, idAvisoPlat: number): void {
 		const code = target.codeByAdId.get(idAvisoPlat);
-		if (code === undefined) throw errors.notFound(`Ad ${idAvisoPlat} is not associated to ${target.id}`);
+		if (code === undefined)
+			throw errors.notFound(`Ad ${idAvisoPlat} is not associated to ${target.id}`);
 		target.codeByAdId.delete(idAvisoPlat);
 		target.adIdByCode.delete(code);
 	}
@@ -199,7 +200,11 @@ export class SandboxState {
 
 	/** Records a lead for the polling endpoint with the next message id; answers the record. */
 	recordMessage(lead: Omit<MessageRecord, 'idMensaje' | 'agencyCode'>): MessageRecord {
-		const record: MessageRecord = { ...lead, idMensaje: this.nextMessageId(), agencyCode: lead.ad.agencyCode };
+		const record: MessageRecord = {
+			...lead,
+			idMensaje: this.nextMessageId(),
+			agencyCode: lead.ad.agencyCode,
+		};
 		const list = this.messagesByAgency.get(record.agencyCode) ?? [];
 		this.messagesByAgency.set(record.agencyCode, list);
 		list.push(record);

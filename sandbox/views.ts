@@ -27,7 +27,7 @@ export function adSummaryShapeB(ad: AdRecord, codigoAviso: string | null): AdSum
 		publicacion,
 		claveInterna: ad.claveInterna,
 		dataModificacao: ad.fechaModificacion,
-		'publicação': publicacion,
+		publicação: publicacion,
 	};
 }
 

@@ -56,7 +56,9 @@ export function datedChangelog(text, version, date) {
 	const match = UNRELEASED.exec(text);
 	if (!match) fail('CHANGELOG.md has no "## Unreleased" section: write what changed there first');
 	if (match[1] && match[1] !== version) {
-		fail(`CHANGELOG.md prepares ${match[1]}, not ${version}: release ${match[1]} or rename the section`);
+		fail(
+			`CHANGELOG.md prepares ${match[1]}, not ${version}: release ${match[1]} or rename the section`,
+		);
 	}
 	const rest = text.slice(match.index + match[0].length);
 	const nextHeading = rest.search(/^## /m);
@@ -68,7 +70,8 @@ export function datedChangelog(text, version, date) {
 function main(args) {
 	const verify = !args.includes('--no-verify');
 	const [bump] = args.filter((arg) => !arg.startsWith('--'));
-	if (git('status', '--porcelain')) fail('the working tree has changes: commit or stash them first');
+	if (git('status', '--porcelain'))
+		fail('the working tree has changes: commit or stash them first');
 
 	const current = readJson('package.json').version;
 	const version = nextVersion(current, bump);
@@ -86,7 +89,12 @@ function main(args) {
 	}
 	setVersion(version);
 	fs.writeFileSync('CHANGELOG.md', changelog);
-	git('add', 'package.json', 'CHANGELOG.md', ...(fs.existsSync('package-lock.json') ? ['package-lock.json'] : []));
+	git(
+		'add',
+		'package.json',
+		'CHANGELOG.md',
+		...(fs.existsSync('package-lock.json') ? ['package-lock.json'] : []),
+	);
 	git('commit', '--quiet', '-m', `Release ${version}`);
 	git('tag', '--annotate', version, '-m', `Release ${version}`);
 	console.log(`release: ${version} committed and tagged (was ${current}).`);

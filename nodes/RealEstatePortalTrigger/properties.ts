@@ -32,7 +32,8 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: ['CONTACTO', 'CONTACTO_MENSAJE'],
-		description: 'Which events start the workflow. A read-only (LEC) interface receives only the two lead kinds.',
+		description:
+			'Which events start the workflow. A read-only (LEC) interface receives only the two lead kinds.',
 		options: eventKindOptions(),
 	},
 	{
@@ -95,7 +96,9 @@ export const triggerProperties: INodeProperties[] = [
 type ParameterReader = IHookFunctions | IWebhookFunctions;
 
 export function chosenKinds(ctx: ParameterReader): EventKind[] {
-	const parsed = eventKindSchema.array().safeParse(ctx.getNodeParameter('events', DEFAULT_EVENT_KINDS));
+	const parsed = eventKindSchema
+		.array()
+		.safeParse(ctx.getNodeParameter('events', DEFAULT_EVENT_KINDS));
 	if (!parsed.success || parsed.data.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event kind', {
 			description: `Event Kinds takes any of ${EVENT_KINDS.join(', ')}.`,

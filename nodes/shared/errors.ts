@@ -160,7 +160,7 @@ const CODED_FIXES: Record<string, string> = {
 	'ERR-0501':
 		"The agency has no active publication plan: ask the portal's commercial support to renew or activate the agency's plan, then run again.",
 	'ERR-0502':
-		"The agency has no publication credits left: buy credits for the agency on the portal, then run again.",
+		'The agency has no publication credits left: buy credits for the agency on the portal, then run again.',
 };
 
 function coded(f: PortalFailure, messages: CodedMessage[]): Explanation {

@@ -72,14 +72,15 @@ const ANONYMOUS_EMAIL = '--';
 
 function describeZodError(error: ZodError): string {
 	return error.issues
-		.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+		.map((issue) =>
+			issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+		)
 		.join('; ');
 }
 
 function isPlainObject(value: unknown): value is JsonObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
 
 /** Reads a parsed JSON body as an event of any body language; `problem` says why it is not one. */
 export function parseEvent(body: unknown): EventParseResult {
@@ -138,7 +139,9 @@ export function simplifyLead(lead: LeadEventBody): SimplifiedLead {
 	const isAnonymous =
 		lead.nombre?.trim().toUpperCase() === ANONYMOUS_NAME || lead.email?.trim() === ANONYMOUS_EMAIL;
 	const unlessPlaceholder = (value: string | null | undefined, placeholder: string) =>
-		value === null || value === undefined || value.trim().toUpperCase() === placeholder ? null : value;
+		value === null || value === undefined || value.trim().toUpperCase() === placeholder
+			? null
+			: value;
 	return {
 		eventId: lead.idEvento,
 		eventType: lead.tipoEvento,

@@ -15,8 +15,18 @@ export interface PathEntry {
 }
 
 export const PATHS = {
-	login: { method: 'POST', es: '/v1/application/login', pt: '/v1/application/login', idempotent: false },
-	listAgencies: { method: 'GET', es: '/v1/inmobiliarias', pt: '/v1/imobiliarias', idempotent: true },
+	login: {
+		method: 'POST',
+		es: '/v1/application/login',
+		pt: '/v1/application/login',
+		idempotent: false,
+	},
+	listAgencies: {
+		method: 'GET',
+		es: '/v1/inmobiliarias',
+		pt: '/v1/imobiliarias',
+		idempotent: true,
+	},
 	listOperations: { method: 'GET', es: '/v1/operaciones', pt: '/v1/operacoes', idempotent: true },
 	listCurrencies: { method: 'GET', es: '/v1/monedas', pt: '/v1/moedas', idempotent: true },
 	adSummary: {

@@ -98,7 +98,7 @@ export const adSummaryShapeBSchema = z
 		publicacion: z.string(),
 		claveInterna: z.string().nullable(),
 		dataModificacao: z.number().int(),
-		'publicação': z.string(),
+		publicação: z.string(),
 	})
 	.passthrough();
 export type AdSummaryShapeB = z.infer<typeof adSummaryShapeBSchema>;

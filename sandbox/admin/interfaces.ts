@@ -17,7 +17,10 @@ export function interfaceView(record: InterfaceRecord) {
 		callbackAccess: record.callbackAccess,
 		configuration: record.configuration,
 		subscriptions: [...record.subscriptions],
-		associations: [...record.codeByAdId].map(([idAvisoPlat, codigoAviso]) => ({ idAvisoPlat, codigoAviso })),
+		associations: [...record.codeByAdId].map(([idAvisoPlat, codigoAviso]) => ({
+			idAvisoPlat,
+			codigoAviso,
+		})),
 	};
 }
 
@@ -39,7 +42,10 @@ export function registerInterfacesAdmin(app: FastifyInstance, ctx: SandboxContex
 
 	app.delete(path, async (request, reply) => {
 		const params = paramsOf(request);
-		ctx.state.dissociate(ctx.state.interfaceById(params.interfaceId), parseAdId(params.idAvisoPlat));
+		ctx.state.dissociate(
+			ctx.state.interfaceById(params.interfaceId),
+			parseAdId(params.idAvisoPlat),
+		);
 		return reply.code(204).send();
 	});
 }

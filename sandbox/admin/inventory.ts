@@ -133,8 +133,12 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 		return reply.code(201).send(events);
 	});
 
-	app.post('/__sandbox/ads/:idAvisoPlat/alta', async (request) => changeState(ctx, adOf(paramsOf(request)), true));
-	app.post('/__sandbox/ads/:idAvisoPlat/baja', async (request) => changeState(ctx, adOf(paramsOf(request)), false));
+	app.post('/__sandbox/ads/:idAvisoPlat/alta', async (request) =>
+		changeState(ctx, adOf(paramsOf(request)), true),
+	);
+	app.post('/__sandbox/ads/:idAvisoPlat/baja', async (request) =>
+		changeState(ctx, adOf(paramsOf(request)), false),
+	);
 
 	app.patch('/__sandbox/ads/:idAvisoPlat', async (request) =>
 		modifyAd(ctx, adOf(paramsOf(request)), parseWith(adFieldsSchema, request.body ?? {})),
@@ -145,7 +149,10 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 		const { calidad } = parseWith(qualitySchema, request.body);
 		const next = { ...ad, calidad };
 		ctx.state.replaceAd(next);
-		return { ad: adAdminView(next), events: notifyAdEvents(ctx, next, [{ kind: 'AVISO_CALIDAD', calidad }]) };
+		return {
+			ad: adAdminView(next),
+			events: notifyAdEvents(ctx, next, [{ kind: 'AVISO_CALIDAD', calidad }]),
+		};
 	});
 
 	app.post('/__sandbox/ads/:idAvisoPlat/leads', async (request) => {

@@ -23,7 +23,8 @@ export function associationText(idAviso: number, agencyCode: string, codigoAviso
 }
 
 export function parseAdId(text: string): number {
-	if (!/^\d+$/.test(text)) throw errors.badRequest(`idAviso must be a positive integer, got "${text}"`);
+	if (!/^\d+$/.test(text))
+		throw errors.badRequest(`idAviso must be a positive integer, got "${text}"`);
 	return Number(text);
 }
 

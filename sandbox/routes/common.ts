@@ -33,7 +33,11 @@ export function requireCallbackAccess(caller: InterfaceRecord): void {
 }
 
 /** Validates with a zod schema; a failure answers 400 naming the fields. */
-export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+export function parseWith<S extends z.ZodTypeAny>(
+	schema: S,
+	value: unknown,
+	what = 'body',
+): z.infer<S> {
 	const result = schema.safeParse(value);
 	if (result.success) return result.data;
 	const problems = result.error.issues.map(
@@ -74,11 +78,20 @@ export function sendPage<T>(
 	const start = paging.page * paging.size;
 	const slice = items.slice(start, start + paging.size);
 	if (slice.length === 0) return noContent(reply);
-	return reply.send({ number: paging.page, size: slice.length, total: items.length, content: slice.map(toItem) });
+	return reply.send({
+		number: paging.page,
+		size: slice.length,
+		total: items.length,
+		content: slice.map(toItem),
+	});
 }
 
 /** A bare array (shape A); an empty one answers 204. */
-export function sendArray<T>(reply: FastifyReply, items: readonly T[], toItem: (item: T) => unknown) {
+export function sendArray<T>(
+	reply: FastifyReply,
+	items: readonly T[],
+	toItem: (item: T) => unknown,
+) {
 	if (items.length === 0) return noContent(reply);
 	return reply.send(items.map(toItem));
 }

@@ -23,7 +23,9 @@ export function registerDevelopments(app: FastifyInstance, ctx: SandboxContext) 
 			const { adShape } = ctx.settings;
 			const toItem = ({ development, units }: (typeof online)[number]) =>
 				developmentItem(adShape, development, units, caller);
-			return adShape === 'A' ? sendArray(reply, online, toItem) : sendPage(reply, online, paging, toItem);
+			return adShape === 'A'
+				? sendArray(reply, online, toItem)
+				: sendPage(reply, online, paging, toItem);
 		});
 	}
 }

@@ -19,11 +19,24 @@ export function registerLogin(app: FastifyInstance, ctx: SandboxContext) {
 			return typeof value === 'string' ? value : undefined;
 		};
 		if (param('grant_type') !== 'client_credentials') {
-			return sendXmlError(reply, 400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+			return sendXmlError(
+				reply,
+				400,
+				'unsupported_grant_type',
+				'Only grant_type=client_credentials is supported',
+			);
 		}
-		const caller = ctx.state.interfaceByClient(param('client_id') ?? '', param('client_secret') ?? '');
+		const caller = ctx.state.interfaceByClient(
+			param('client_id') ?? '',
+			param('client_secret') ?? '',
+		);
 		if (!caller) return sendXmlError(reply, 401, 'invalid_client', 'Bad client credentials');
 		const { tokenType, expiresInSeconds, scope } = BEHAVIOUR.login;
-		return { access_token: caller.token, token_type: tokenType, expires_in: expiresInSeconds, scope };
+		return {
+			access_token: caller.token,
+			token_type: tokenType,
+			expires_in: expiresInSeconds,
+			scope,
+		};
 	});
 }

@@ -39,7 +39,12 @@ function isCreditBody(body: unknown): boolean {
 }
 
 /** Rule 1: the ad must exist in the agency, named by the integrator's code or its platform id. */
-function simulatedAd(ctx: SandboxContext, caller: InterfaceRecord, agencyCode: string, code: string): AdRecord {
+function simulatedAd(
+	ctx: SandboxContext,
+	caller: InterfaceRecord,
+	agencyCode: string,
+	code: string,
+): AdRecord {
 	const inAgency = (id: number | undefined) => {
 		const ad = id === undefined ? undefined : ctx.state.findAd(id);
 		return ad?.agencyCode === agencyCode ? ad : undefined;
@@ -49,7 +54,10 @@ function simulatedAd(ctx: SandboxContext, caller: InterfaceRecord, agencyCode: s
 		const ad = inAgency(sibling.adIdByCode.get(code));
 		if (ad) return ad;
 	}
-	const byPlatformId = BEHAVIOUR.simulation.adCodeMayBePlatformId && /^\d+$/.test(code) ? inAgency(Number(code)) : undefined;
+	const byPlatformId =
+		BEHAVIOUR.simulation.adCodeMayBePlatformId && /^\d+$/.test(code)
+			? inAgency(Number(code))
+			: undefined;
 	if (byPlatformId) return byPlatformId;
 	throw errors.notFound(`Ad ${code} does not exist in agency ${agencyCode}`);
 }
@@ -97,7 +105,8 @@ function simulateLead(ctx: SandboxContext, request: FastifyRequest) {
 function simulateCredit(ctx: SandboxContext, request: FastifyRequest) {
 	const caller = callerOf(ctx, request);
 	requireCallbackAccess(caller);
-	if (caller.kind === 'LEC' && !BEHAVIOUR.simulation.lecMaySimulateCredit) throw errors.lecAccessDenied();
+	if (caller.kind === 'LEC' && !BEHAVIOUR.simulation.lecMaySimulateCredit)
+		throw errors.lecAccessDenied();
 	const body = parseWith(creditSchema, request.body);
 	const agency = ctx.state.linkedAgency(caller, body.codigoEmpresa);
 	const credit = {
@@ -114,9 +123,13 @@ function simulateCredit(ctx: SandboxContext, request: FastifyRequest) {
 
 export function registerSimulation(app: FastifyInstance, ctx: SandboxContext) {
 	app.post('/v1/callbacks/generacion/evento', async (request) => simulateLead(ctx, request));
-	app.post('/v1/callbacks/generacion/evento/credito', async (request) => simulateCredit(ctx, request));
+	app.post('/v1/callbacks/generacion/evento/credito', async (request) =>
+		simulateCredit(ctx, request),
+	);
 	app.post('/v1/callbacks/geracao/eventos', async (request) =>
 		isCreditBody(request.body) ? simulateCredit(ctx, request) : simulateLead(ctx, request),
 	);
-	app.post('/v1/callbacks/geracao/eventos/credito', async (request) => simulateCredit(ctx, request));
+	app.post('/v1/callbacks/geracao/eventos/credito', async (request) =>
+		simulateCredit(ctx, request),
+	);
 }

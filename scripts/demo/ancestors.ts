@@ -36,7 +36,9 @@ export function whenAncestorGone(gone: (pid: number) => void, intervalMs = 500):
 	const parent = process.ppid;
 	const timer = setInterval(() => {
 		const lost =
-			process.ppid !== parent ? { pid: parent } : chain.find((link) => parentOf(link.pid) !== link.ppid);
+			process.ppid !== parent
+				? { pid: parent }
+				: chain.find((link) => parentOf(link.pid) !== link.ppid);
 		if (!lost) return;
 		clearInterval(timer);
 		gone(lost.pid);

@@ -59,7 +59,10 @@ async function main() {
 	const stopper = new Stopper();
 	stopper.stopOnSignals(say);
 	whenAncestorGone((pid) =>
-		stopper.stopAndExit(say, `the process that started the demo (pid ${pid}) is gone: stopping everything…`),
+		stopper.stopAndExit(
+			say,
+			`the process that started the demo (pid ${pid}) is gone: stopping everything…`,
+		),
 	);
 	try {
 		await run(stopper);
@@ -102,9 +105,16 @@ async function run(stopper: Stopper) {
 
 	// The emulator is up first: n8n re-publishes the lead workflow at start-up and registers with it.
 	const reused = fs.existsSync(path.join(settings.userFolder, '.n8n', 'database.sqlite'));
-	const runKind = reused ? `with the data of the last run (${shown(settings.userFolder)})` : 'for the first time';
+	const runKind = reused
+		? `with the data of the last run (${shown(settings.userFolder)})`
+		: 'for the first time';
 	step(`starting n8n ${runKind}`);
-	const n8n = await startN8n({ userFolder: settings.userFolder, port: settings.n8nPort, logName: 'demo', install });
+	const n8n = await startN8n({
+		userFolder: settings.userFolder,
+		port: settings.n8nPort,
+		logName: 'demo',
+		install,
+	});
 	stopper.add('n8n', () => n8n.stop());
 	void n8n.exited.then(async () => {
 		if (stopper.isStopping) return;
@@ -116,11 +126,17 @@ async function run(stopper: Stopper) {
 
 	const hadOwner = await N8nSession.hasOwner(n8n.url);
 	const owner = await provisionOwner(n8n.url, demoOwner);
-	step(hadOwner ? `logged in as the owner ${demoOwner.email}` : `owner account ${demoOwner.email} created`);
+	step(
+		hadOwner
+			? `logged in as the owner ${demoOwner.email}`
+			: `owner account ${demoOwner.email} created`,
+	);
 
 	const credential = await ensureCredential(owner, sandbox.url);
 	const credentialChange = credential.created ? 'created' : 'updated';
-	step(`credential "${credential.value.name}" ${credentialChange}: ${sandbox.url}, interface demo-les`);
+	step(
+		`credential "${credential.value.name}" ${credentialChange}: ${sandbox.url}, interface demo-les`,
+	);
 
 	const workflows = await ensureExampleWorkflows(owner, credential.value);
 	for (const { value, created } of Object.values(workflows)) {
@@ -157,10 +173,14 @@ async function run(stopper: Stopper) {
 	say(`  Leads workflow:  ${n8n.url}/workflow/${leadWorkflow.id}`);
 	say(`  Its executions:  ${n8n.url}/workflow/${leadWorkflow.id}/executions`);
 	say();
-	say(`Fire a test lead (a message on ad ${leadAd.codigoAviso}, associated to the demo interface):`);
+	say(
+		`Fire a test lead (a message on ad ${leadAd.codigoAviso}, associated to the demo interface):`,
+	);
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/ads/${leadAd.idAvisoPlat}/leads \\`);
 	say(`    -H 'content-type: application/json' -d '${leadBody}'`);
-	say('The other examples (inventory export, bulk association, callback check) run with "Execute workflow".');
+	say(
+		'The other examples (inventory export, bulk association, callback check) run with "Execute workflow".',
+	);
 	say(`Portal emulator: ${sandbox.url}/__sandbox (admin, see sandbox/README.md).`);
 	say();
 	say('Demo ready. Ctrl-C stops the emulator and n8n.');

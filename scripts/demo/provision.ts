@@ -30,14 +30,19 @@ export interface Provisioned<T> {
 export async function ensureCredential(owner: ProvisionedN8n, sandboxUrl: string) {
 	const data = portalCredentialData(sandboxUrl);
 	const existing = (await owner.api.listCredentials()).find(
-		(credential) => credential.type === CREDENTIAL_TYPE && credential.name === PORTAL_CREDENTIAL_NAME,
+		(credential) =>
+			credential.type === CREDENTIAL_TYPE && credential.name === PORTAL_CREDENTIAL_NAME,
 	);
 	if (existing) {
 		// The emulator may listen on another port than last time.
 		await owner.api.updateCredential(existing.id, { type: CREDENTIAL_TYPE, data });
 		return { value: { id: existing.id, name: existing.name }, created: false };
 	}
-	const credential = await owner.api.createCredential({ name: PORTAL_CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+	const credential = await owner.api.createCredential({
+		name: PORTAL_CREDENTIAL_NAME,
+		type: CREDENTIAL_TYPE,
+		data,
+	});
 	return { value: { id: credential.id, name: credential.name }, created: true };
 }
 
@@ -60,11 +65,16 @@ export async function ensureExampleWorkflows(
 /** The production URL the emulator must call for the lead workflow's trigger. */
 export function leadWebhookUrl(n8nUrl: string, workflow: StoredWorkflow): string {
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
-	if (!trigger?.webhookId) throw new Error(`"${workflow.name}" has no Real Estate Portal Trigger with a webhook ID`);
+	if (!trigger?.webhookId)
+		throw new Error(`"${workflow.name}" has no Real Estate Portal Trigger with a webhook ID`);
 	return productionWebhookUrl(n8nUrl, trigger.webhookId as string);
 }
 
-async function callbackPointsAt(portal: SandboxClient, url: string, waitMs: number): Promise<boolean> {
+async function callbackPointsAt(
+	portal: SandboxClient,
+	url: string,
+	waitMs: number,
+): Promise<boolean> {
 	const deadline = Date.now() + waitMs;
 	for (;;) {
 		if ((await portal.interface()).configuration?.url === url) return true;
@@ -91,16 +101,23 @@ export async function ensureLeadWorkflowLive(
 	const publication = await publishWorkflow(owner, workflowId);
 	if (publication.status !== 'published') {
 		const reasons = publication.triggers.map((trigger) => trigger.errorMessage).filter(Boolean);
-		throw new Error(`n8n could not publish the lead workflow (${publication.status}): ${reasons.join('; ')}`);
+		throw new Error(
+			`n8n could not publish the lead workflow (${publication.status}): ${reasons.join('; ')}`,
+		);
 	}
 	if (!(await callbackPointsAt(portal, url, 5_000))) {
-		throw new Error(`the lead workflow is published but the emulator's callback does not point at ${url}`);
+		throw new Error(
+			`the lead workflow is published but the emulator's callback does not point at ${url}`,
+		);
 	}
 }
 
 /** The API keys provisioning creates are only needed while the demo sets n8n up. */
 export async function removeProvisioningApiKeys(owner: ProvisionedN8n) {
-	const keys = await owner.session.send<{ items: Array<{ id: string; label: string }> }>('GET', '/rest/api-keys');
+	const keys = await owner.session.send<{ items: Array<{ id: string; label: string }> }>(
+		'GET',
+		'/rest/api-keys',
+	);
 	for (const key of keys.items.filter((k) => k.label.startsWith(API_KEY_LABEL_PREFIX))) {
 		await owner.session.send('DELETE', `/rest/api-keys/${key.id}`);
 	}

@@ -26,7 +26,9 @@ export class Stopper {
 	/** Stops everything on SIGINT, SIGTERM or SIGHUP (the terminal closed), then exits 0. */
 	stopOnSignals(say: (line: string) => void) {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-			process.on(signal, () => this.stopAndExit(say, `${signal}: stopping everything the demo started…`));
+			process.on(signal, () =>
+				this.stopAndExit(say, `${signal}: stopping everything the demo started…`),
+			);
 		}
 	}
 

@@ -57,7 +57,9 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		// Its defaults: the two lead kinds, and the notice about the interface's one callback.
 		await editor.ndv.getByText('Lead: Phone View (CONTACTO)').waitFor();
 		await editor.ndv.getByText('Lead: Message (CONTACTO_MENSAJE)').waitFor();
-		await editor.ndv.getByText('The portal keeps ONE callback per interface', { exact: false }).waitFor();
+		await editor.ndv
+			.getByText('The portal keeps ONE callback per interface', { exact: false })
+			.waitFor();
 		await editor.screenshot('03-trigger-parameters');
 		await editor.closeNdv();
 	}, 120_000);
@@ -84,14 +86,21 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 			expect.arrayContaining(['Ad', 'Agency', 'Callback Configuration', 'Development', 'Lookup']),
 		);
 		await editor.choose('Ad');
-		expect(await editor.openDropdown('operation')).toEqual(expect.arrayContaining(['Associate', 'Get', 'Get Many']));
+		expect(await editor.openDropdown('operation')).toEqual(
+			expect.arrayContaining(['Associate', 'Get', 'Get Many']),
+		);
 		await editor.screenshot('05-operation-dropdown');
 		await editor.choose('Get Many');
 	}, 120_000);
 
 	it("fills the Operation Type and Currency filters' dropdowns from the portal's lookups", async () => {
 		await editor.addToCollection('Add Filter', 'Operation Type Name or ID');
-		expect(await editor.openDropdown('operacion')).toEqual(['Any', 'Alquiler', 'Alquiler Temporal', 'Venta']);
+		expect(await editor.openDropdown('operacion')).toEqual([
+			'Any',
+			'Alquiler',
+			'Alquiler Temporal',
+			'Venta',
+		]);
 		await editor.screenshot('06-operation-type-dropdown');
 		await editor.choose('Venta');
 
@@ -119,7 +128,11 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		const trigger = saved.nodes.find((node) => node.type === TRIGGER_TYPE)!;
 		const action = saved.nodes.find((node) => node.type === ACTION_TYPE)!;
 		// n8n stores only the parameters that differ from their defaults (Ad and Get Many are the defaults).
-		expect({ resource: 'ad', operation: 'getAll', ...(action.parameters as Record<string, unknown>) }).toMatchObject({
+		expect({
+			resource: 'ad',
+			operation: 'getAll',
+			...(action.parameters as Record<string, unknown>),
+		}).toMatchObject({
 			resource: 'ad',
 			operation: 'getAll',
 			agencyCode: expect.objectContaining({ __rl: true, mode: 'list', value: 'INMO-001' }),

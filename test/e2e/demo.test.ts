@@ -27,14 +27,22 @@ class DemoRun {
 		this.child = spawn('npm', ['run', '--silent', 'demo'], {
 			cwd: projectRoot,
 			// Any free ports: a developer's own demo may hold 4010 and 5678.
-			env: { ...process.env, DEMO_DATA_DIR: dataDir, DEMO_SANDBOX_PORT: '0', DEMO_N8N_PORT: '0', ...env },
+			env: {
+				...process.env,
+				DEMO_DATA_DIR: dataDir,
+				DEMO_SANDBOX_PORT: '0',
+				DEMO_N8N_PORT: '0',
+				...env,
+			},
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		for (const stream of [this.child.stdout!, this.child.stderr!]) {
 			stream.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
 		}
-		this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve(code ?? signal)));
+		this.exited = new Promise((resolve) =>
+			this.child.once('exit', (code, signal) => resolve(code ?? signal)),
+		);
 	}
 
 	get groupId(): number {
@@ -46,7 +54,8 @@ class DemoRun {
 		let exited = false;
 		void this.exited.then(() => (exited = true));
 		while (!this.output.includes(text)) {
-			if (exited || Date.now() > deadline) throw new Error(`the demo never printed "${text}":\n${this.output}`);
+			if (exited || Date.now() > deadline)
+				throw new Error(`the demo never printed "${text}":\n${this.output}`);
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
 	}
@@ -60,7 +69,10 @@ class DemoRun {
 
 	/** Last resort for a failed test: no process of this run may outlive it. */
 	kill() {
-		for (const group of [this.groupId, ...(/n8n on \S+ \(pid (\d+)/.test(this.output) ? [this.n8nPid] : [])]) {
+		for (const group of [
+			this.groupId,
+			...(/n8n on \S+ \(pid (\d+)/.test(this.output) ? [this.n8nPid] : []),
+		]) {
 			try {
 				process.kill(-group, 'SIGKILL');
 			} catch {
@@ -124,7 +136,9 @@ describe('npm run demo', () => {
 			run = new DemoRun(dataDir);
 			runs.push(run);
 			await run.waitForOutput('Demo ready.');
-			ready = JSON.parse(fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8')) as DemoReadyFile;
+			ready = JSON.parse(
+				fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8'),
+			) as DemoReadyFile;
 			owner = await provisionOwner(ready.editorUrl.replace(/\/$/, ''));
 		}, 600_000);
 
@@ -137,7 +151,9 @@ describe('npm run demo', () => {
 		});
 
 		it('keeps one credential and one copy of each example workflow', async () => {
-			const credentials = (await owner.api.listCredentials()).filter((c) => c.name === PORTAL_CREDENTIAL_NAME);
+			const credentials = (await owner.api.listCredentials()).filter(
+				(c) => c.name === PORTAL_CREDENTIAL_NAME,
+			);
 			const names = (await owner.api.listWorkflows()).map((workflow) => workflow.name).sort();
 
 			expect(credentials).toHaveLength(1);
@@ -146,17 +162,26 @@ describe('npm run demo', () => {
 		});
 
 		it("has the lead workflow published, with the emulator's callback pointing at it", async () => {
-			expect(await owner.session.publicationStatus(ready.leadWorkflowId)).toMatchObject({ status: 'published' });
+			expect(await owner.session.publicationStatus(ready.leadWorkflowId)).toMatchObject({
+				status: 'published',
+			});
 			const demoInterface = await new SandboxClient(ready.sandboxUrl).interface();
 			expect(demoInterface.configuration?.url).toBe(ready.leadWebhookUrl);
 		});
 
 		it('turns the test lead it printed (the curl command) into an execution of the lead workflow', async () => {
-			const curl = /curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(run.output);
+			const curl =
+				/curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(
+					run.output,
+				);
 			expect(curl).not.toBeNull();
 			const [, url, body] = curl!;
 
-			const fired = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+			const fired = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body,
+			});
 
 			expect(fired.status).toBe(200);
 			const [execution] = await owner.api.waitForExecutions(ready.leadWorkflowId, 1);
@@ -192,14 +217,17 @@ describe('npm run demo', () => {
 			const run = new DemoRun(dataDir);
 			runs.push(run);
 			await run.waitForOutput('Demo ready.');
-			const ready = JSON.parse(fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8')) as DemoReadyFile;
+			const ready = JSON.parse(
+				fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8'),
+			) as DemoReadyFile;
 			const ports = [ready.editorUrl, ready.sandboxUrl].map((url) => Number(new URL(url).port));
 			expect(processGroupMembers(run.n8nPid)).toContain(run.n8nPid);
 
 			process.kill(run.child.pid!, signal);
 
 			const gone = () =>
-				processGroupMembers(run.groupId).length === 0 && processGroupMembers(run.n8nPid).length === 0;
+				processGroupMembers(run.groupId).length === 0 &&
+				processGroupMembers(run.n8nPid).length === 0;
 			expect(await eventually(gone, 60_000)).toBe(true);
 			expect(run.output).toContain(said);
 			for (const port of ports) expect(await portIsFree(port)).toBe(true);

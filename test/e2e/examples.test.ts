@@ -36,7 +36,9 @@ describe('the example workflows in a real n8n', () => {
 		expect(execution.status).toBe('success');
 		const ads = nodeOutput(execution, 'Online Ads of INMO-001');
 		// More than one page of the service (20 by default): Return All went through every page.
-		expect(ads.map((ad) => ad.platformAdId).sort()).toEqual(onlineAds.map((ad) => ad.idAvisoPlat).sort());
+		expect(ads.map((ad) => ad.platformAdId).sort()).toEqual(
+			onlineAds.map((ad) => ad.idAvisoPlat).sort(),
+		);
 		expect(ads[0]).toEqual(
 			expect.objectContaining({
 				platformAdId: expect.any(Number),
@@ -49,9 +51,13 @@ describe('the example workflows in a real n8n', () => {
 			mimeType: 'text/csv',
 			fileName: expect.stringMatching(/^ad-inventory-INMO-001-\d{4}-\d{2}-\d{2}\.csv$/),
 		});
-		const csv = await stack.owner.session.getText(`/rest/binary-data?id=${encodeURIComponent(file.id!)}&action=download`);
+		const csv = await stack.owner.session.getText(
+			`/rest/binary-data?id=${encodeURIComponent(file.id!)}&action=download`,
+		);
 		const [header, ...rows] = csv.trim().split('\n');
-		expect(header.split(',')).toEqual(expect.arrayContaining(['platformAdId', 'adCode', 'title', 'modifiedAt']));
+		expect(header.split(',')).toEqual(
+			expect.arrayContaining(['platformAdId', 'adCode', 'title', 'modifiedAt']),
+		);
 		expect(rows).toHaveLength(onlineAds.length);
 	}, 120_000);
 
@@ -62,10 +68,30 @@ describe('the example workflows in a real n8n', () => {
 
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, 'Associate Ad')).toEqual([
-			expect.objectContaining({ adCode: 'CRM-10010', platformAdId: 54000010, associated: true, alreadyAssociated: false }),
-			expect.objectContaining({ adCode: 'CRM-10016', platformAdId: 54000016, associated: true, alreadyAssociated: false }),
-			expect.objectContaining({ adCode: 'CRM-10030', platformAdId: 54000030, associated: true, alreadyAssociated: false }),
-			expect.objectContaining({ adCode: 'DEMO-0001', platformAdId: 54000002, associated: true, alreadyAssociated: true }),
+			expect.objectContaining({
+				adCode: 'CRM-10010',
+				platformAdId: 54000010,
+				associated: true,
+				alreadyAssociated: false,
+			}),
+			expect.objectContaining({
+				adCode: 'CRM-10016',
+				platformAdId: 54000016,
+				associated: true,
+				alreadyAssociated: false,
+			}),
+			expect.objectContaining({
+				adCode: 'CRM-10030',
+				platformAdId: 54000030,
+				associated: true,
+				alreadyAssociated: false,
+			}),
+			expect.objectContaining({
+				adCode: 'DEMO-0001',
+				platformAdId: 54000002,
+				associated: true,
+				alreadyAssociated: true,
+			}),
 		]);
 		expect((await stack.portal.interface()).associations).toEqual(
 			expect.arrayContaining([
@@ -78,7 +104,12 @@ describe('the example workflows in a real n8n', () => {
 		// Run again: every ad is already associated, and the run still succeeds.
 		const again = await runManually(stack.owner, workflow.id, 'Run It');
 		expect(again.status).toBe('success');
-		expect(nodeOutput(again, 'Associate Ad').map((result) => result.alreadyAssociated)).toEqual([true, true, true, true]);
+		expect(nodeOutput(again, 'Associate Ad').map((result) => result.alreadyAssociated)).toEqual([
+			true,
+			true,
+			true,
+			true,
+		]);
 	}, 120_000);
 
 	it('callback check: reports a missing callback, then the production URL of the published lead workflow', async () => {
@@ -86,7 +117,9 @@ describe('the example workflows in a real n8n', () => {
 
 		const before = await runManually(stack.owner, check.id, 'Run It');
 		expect(before.status).toBe('success');
-		expect(nodeOutput(before, 'Callback Missing')).toEqual([expect.objectContaining({ status: 'not set up' })]);
+		expect(nodeOutput(before, 'Callback Missing')).toEqual([
+			expect.objectContaining({ status: 'not set up' }),
+		]);
 		expect(before.data?.resultData.runData['Callback Set Up']).toBeUndefined();
 
 		const leads = await imported('leadsToRows');
@@ -96,7 +129,11 @@ describe('the example workflows in a real n8n', () => {
 		const after = await runManually(stack.owner, check.id, 'Run It');
 		expect(after.status).toBe('success');
 		expect(nodeOutput(after, 'Callback Set Up')).toEqual([
-			{ status: 'ok', callbackUrl: productionWebhookUrl(stack.n8n.url, trigger.webhookId as string), bodyLanguage: 'ES' },
+			{
+				status: 'ok',
+				callbackUrl: productionWebhookUrl(stack.n8n.url, trigger.webhookId as string),
+				bodyLanguage: 'ES',
+			},
 		]);
 	}, 120_000);
 });

@@ -50,7 +50,9 @@ describe('the action node as tools of an MCP server, in a real n8n', () => {
 		const trigger = workflow.nodes.find((node) => node.type === MCP_TRIGGER_TYPE)!;
 		const path = (trigger.parameters as { path: string }).path;
 		client = new Client({ name: 'real-estate-portal-e2e', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.n8n.url}/mcp/${path}`)));
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(`${stack.n8n.url}/mcp/${path}`)),
+		);
 	}, 900_000);
 
 	afterAll(async () => {

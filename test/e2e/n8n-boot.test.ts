@@ -30,7 +30,12 @@ function greetingWorkflow(webhookPath: string): WorkflowDefinition {
 				typeVersion: 2.1,
 				position: [0, 0],
 				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: webhookPath,
+					responseMode: 'onReceived',
+					options: {},
+				},
 			},
 			{
 				name: 'Greet',
@@ -41,7 +46,12 @@ function greetingWorkflow(webhookPath: string): WorkflowDefinition {
 					mode: 'manual',
 					assignments: {
 						assignments: [
-							{ id: randomUUID(), name: 'greeting', type: 'string', value: '={{ "Hello " + $json.body.name }}' },
+							{
+								id: randomUUID(),
+								name: 'greeting',
+								type: 'string',
+								value: '={{ "Hello " + $json.body.name }}',
+							},
 						],
 					},
 					options: {},
@@ -75,7 +85,8 @@ describe('the real n8n the end-to-end suite runs on', () => {
 		await n8n?.stop();
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		// n8n and the task runners it started are gone with their process group.
-		if (n8n) expect(() => process.kill(-n8n.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+		if (n8n)
+			expect(() => process.kill(-n8n.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
 	});
 
 	it('is the n8n release this run asked for (N8N_VERSION, else the default pin)', async () => {
@@ -119,7 +130,9 @@ describe('the real n8n the end-to-end suite runs on', () => {
 	}, 60_000);
 
 	it('holds this package as a community package that brings no copy of what n8n provides', () => {
-		const installed = fs.readdirSync(path.dirname(installedPackage)).filter((name) => !name.startsWith('.'));
+		const installed = fs
+			.readdirSync(path.dirname(installedPackage))
+			.filter((name) => !name.startsWith('.'));
 
 		expect(installed).toEqual(['n8n-nodes-real-estate-portal']);
 		expect(importsN8nDoesNotProvide(installedPackage, n8nHome)).toEqual([]);

@@ -69,8 +69,14 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 			authorizationHeaderValue: expect.stringMatching(/^[0-9a-f]{64}$/),
 			lenguajeCallbackBody: 'ES',
 		});
-		expect(webhookUrl).toMatch(new RegExp(`^${stack.n8n.url}/webhook/[0-9a-f-]{36}/real-estate-portal$`));
-		expect([...demoInterface.subscriptions].sort()).toEqual(['AVISO_CALIDAD', 'CONTACTO', 'CONTACTO_MENSAJE']);
+		expect(webhookUrl).toMatch(
+			new RegExp(`^${stack.n8n.url}/webhook/[0-9a-f-]{36}/real-estate-portal$`),
+		);
+		expect([...demoInterface.subscriptions].sort()).toEqual([
+			'AVISO_CALIDAD',
+			'CONTACTO',
+			'CONTACTO_MENSAJE',
+		]);
 	}, 60_000);
 
 	it('turns leads made on an associated ad into executions holding the simplified lead and its row', async () => {
@@ -82,7 +88,10 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 			telefono: '+54 11 4444-0000',
 			mensaje: '¿Acepta mascotas?',
 		});
-		const [phoneView] = await portal.createLead(ad.idAvisoPlat, { tipoEvento: 'CONTACTO', anonymous: true });
+		const [phoneView] = await portal.createLead(ad.idAvisoPlat, {
+			tipoEvento: 'CONTACTO',
+			anonymous: true,
+		});
 
 		const executions = await executionsOf([message.idEvento, phoneView.idEvento]);
 
@@ -130,7 +139,13 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 			}),
 		]);
 		expect(nodeOutput(phoneViewRun, ROW)).toEqual([
-			expect.objectContaining({ Event: 'CONTACTO', Name: '', Email: '', Phone: '', Anonymous: true }),
+			expect.objectContaining({
+				Event: 'CONTACTO',
+				Name: '',
+				Email: '',
+				Phone: '',
+				Anonymous: true,
+			}),
 		]);
 
 		const leadIds = [message.idEvento, phoneView.idEvento];
@@ -160,8 +175,15 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		expect(staticData).not.toContain(previousConfiguration.authorizationHeaderValue!);
 		const wrong = await fetch(webhookUrl, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'X-Portal-Webhook-Secret': `${secret.slice(1)}0` },
-			body: JSON.stringify({ idEvento: 'forged', tipoEvento: 'CONTACTO', email: 'intruder@example.com' }),
+			headers: {
+				'content-type': 'application/json',
+				'X-Portal-Webhook-Secret': `${secret.slice(1)}0`,
+			},
+			body: JSON.stringify({
+				idEvento: 'forged',
+				tipoEvento: 'CONTACTO',
+				email: 'intruder@example.com',
+			}),
 		});
 		expect(wrong.status).toBe(401);
 	});
@@ -170,13 +192,20 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		// The simulation endpoint delivers to the configuration given in its body: n8n's own.
 		const { configuration } = await portal.interface();
 		const simulate = async (body: Record<string, unknown>) =>
-			await portal.service<{ code: string; idEvento: string }>('POST', '/v1/callbacks/generacion/evento', {
-				codigoInmobiliaria: 'INMO-001',
-				codigoAviso: 'DEMO-0002',
-				configuracionCallback: configuration,
-				...body,
-			});
-		const phoneView = await simulate({ tipoDeEvento: 'CONTACTO', contactEmail: 'lucas@example.com' });
+			await portal.service<{ code: string; idEvento: string }>(
+				'POST',
+				'/v1/callbacks/generacion/evento',
+				{
+					codigoInmobiliaria: 'INMO-001',
+					codigoAviso: 'DEMO-0002',
+					configuracionCallback: configuration,
+					...body,
+				},
+			);
+		const phoneView = await simulate({
+			tipoDeEvento: 'CONTACTO',
+			contactEmail: 'lucas@example.com',
+		});
 		const message = await simulate({
 			tipoDeEvento: 'CONTACTO_MENSAJE',
 			contactName: 'Lucas Gómez',
@@ -214,7 +243,11 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		const response = await fetch(webhookUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ idEvento: 'forged', tipoEvento: 'CONTACTO', email: 'intruder@example.com' }),
+			body: JSON.stringify({
+				idEvento: 'forged',
+				tipoEvento: 'CONTACTO',
+				email: 'intruder@example.com',
+			}),
 		});
 
 		expect(response.status).toBe(401);
@@ -252,18 +285,25 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 
 		expect(repeat.status).toBe(200);
 		expect(await repeat.json()).toMatchObject({ ignored: expect.anything() });
-		expect(await stack.owner.api.listExecutions({ workflowId: workflow.id })).toHaveLength(afterFirst);
+		expect(await stack.owner.api.listExecutions({ workflowId: workflow.id })).toHaveLength(
+			afterFirst,
+		);
 	}, 60_000);
 
 	it('keeps the access token out of every execution', async () => {
-		const executions = await stack.owner.api.listExecutions({ workflowId: workflow.id, includeData: true });
+		const executions = await stack.owner.api.listExecutions({
+			workflowId: workflow.id,
+			includeData: true,
+		});
 
 		expect(executions.length).toBeGreaterThan(0);
 		expect(JSON.stringify(executions)).not.toContain(DEMO_TOKEN);
 	});
 
 	it('unpublishing gives the emulator back the configuration set before activation', async () => {
-		expect(await unpublishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'not_published' });
+		expect(await unpublishWorkflow(stack.owner, workflow.id)).toMatchObject({
+			status: 'not_published',
+		});
 
 		const demoInterface = await portal.interface();
 		expect(demoInterface.configuration).toEqual(previousConfiguration);

@@ -30,7 +30,9 @@ const LEADS = 1_000;
 const CONCURRENCY = 20;
 const REPEATED = 200;
 
-const board = new FigureBoard('queue mode (n8n 2.41.1: main + webhook + 2 workers, Redis, PostgreSQL)');
+const board = new FigureBoard(
+	'queue mode (n8n 2.41.1: main + webhook + 2 workers, Redis, PostgreSQL)',
+);
 const started = Date.now();
 let folder: string;
 let services: QueueServices | undefined;
@@ -43,7 +45,8 @@ afterAll(async () => {
 	for (const n8n of processes.reverse()) await n8n.stop();
 	await sandbox?.close();
 	services?.stop();
-	for (const leftover of [folder, services?.folder]) if (leftover) fs.rmSync(leftover, { recursive: true, force: true });
+	for (const leftover of [folder, services?.folder])
+		if (leftover) fs.rmSync(leftover, { recursive: true, force: true });
 });
 
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
@@ -123,10 +126,22 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 	const main = await startN8n({ userFolder, env: queueEnv, logName: 'queue-main' });
 	processes.push(main);
 	const others = await Promise.all([
-		startN8n({ userFolder, env: queueEnv, command: 'webhook', port: webhookPort, logName: 'queue-webhook' }),
+		startN8n({
+			userFolder,
+			env: queueEnv,
+			command: 'webhook',
+			port: webhookPort,
+			logName: 'queue-webhook',
+		}),
 		...[1, 2].map(async (n) => {
 			const port = await freePort();
-			return startN8n({ userFolder, env: { ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(port) }, command: 'worker', port, logName: `queue-worker-${n}` });
+			return startN8n({
+				userFolder,
+				env: { ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(port) },
+				command: 'worker',
+				port,
+				logName: `queue-worker-${n}`,
+			});
 		}),
 	]);
 	processes.push(...others);
@@ -136,10 +151,14 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 	const workflow = await owner.api.createWorkflow(leadWorkflow(credential));
 	expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
 	const portal = new SandboxClient(sandbox.url);
-	expect((await portal.interface()).configuration?.url).toContain(`127.0.0.1:${webhookPort}/webhook/`);
+	expect((await portal.interface()).configuration?.url).toContain(
+		`127.0.0.1:${webhookPort}/webhook/`,
+	);
 
 	const online = new Set((await portal.ads('INMO-001')).map((ad) => ad.idAvisoPlat));
-	const ads = (await portal.interface()).associations.filter((a) => online.has(a.idAvisoPlat)).map((a) => a.idAvisoPlat);
+	const ads = (await portal.interface()).associations
+		.filter((a) => online.has(a.idAvisoPlat))
+		.map((a) => a.idAvisoPlat);
 	const eventIds: string[] = [];
 	// 20 lanes: each creates a lead and waits until the emulator has made its first delivery
 	// attempt, so that about 20 deliveries are in flight at any time.
@@ -150,37 +169,60 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 		CONCURRENCY,
 		async (adId) => {
 			const events = await portal.createLead(adId, { tipoEvento: 'CONTACTO' });
-			const ours = events.filter((event) => event.interfaceId === 'demo-les').map((event) => event.idEvento);
+			const ours = events
+				.filter((event) => event.interfaceId === 'demo-les')
+				.map((event) => event.idEvento);
 			eventIds.push(...ours);
-			await until(() => {
-				for (const attempt of tracked.deliveries()) attempted.add(attempt.idEvento);
-				return ours.every((id) => attempted.has(id));
-			}, 600_000, 'a delivery attempt', 100);
+			await until(
+				() => {
+					for (const attempt of tracked.deliveries()) attempted.add(attempt.idEvento);
+					return ours.every((id) => attempted.has(id));
+				},
+				600_000,
+				'a delivery attempt',
+				100,
+			);
 		},
 	);
 	expect(new Set(eventIds).size).toBe(LEADS);
 	await sandbox.waitForIdle(600_000);
 
-	const executionsOf = () => Number(services!.query(`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${workflow.id}' AND "stoppedAt" IS NOT NULL`)[0][0]);
+	const executionsOf = () =>
+		Number(
+			services!.query(
+				`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${workflow.id}' AND "stoppedAt" IS NOT NULL`,
+			)[0][0],
+		);
 	const settle = async (atLeast: number) => {
 		let previous = -1;
-		await until(() => {
-			const now = executionsOf();
-			const stable = now === previous && now >= atLeast;
-			previous = now;
-			return stable;
-		}, 600_000, 'the workers to finish');
+		await until(
+			() => {
+				const now = executionsOf();
+				const stable = now === previous && now >= atLeast;
+				previous = now;
+				return stable;
+			},
+			600_000,
+			'the workers to finish',
+		);
 	};
 	const wanted = new Set(eventIds);
 	const executionsPerEvent = () => {
 		const perEvent = new Map<string, number>();
-		for (const [data] of services!.query(`SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${workflow.id}'`)) {
-			const ids = new Set([...data.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).filter((id) => wanted.has(id)));
+		for (const [data] of services!.query(
+			`SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${workflow.id}'`,
+		)) {
+			const ids = new Set(
+				[...data.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)]
+					.map((m) => m[0])
+					.filter((id) => wanted.has(id)),
+			);
 			for (const id of ids) perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
 		}
 		return perEvent;
 	};
-	const extraRuns = (perEvent: Map<string, number>) => [...perEvent.values()].reduce((sum, count) => sum + count - 1, 0);
+	const extraRuns = (perEvent: Map<string, number>) =>
+		[...perEvent.values()].reduce((sum, count) => sum + count - 1, 0);
 
 	await settle(LEADS);
 	const deliveries = sandbox.deliveries().filter((d) => d.interfaceId === 'demo-les');
@@ -201,11 +243,19 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 	expect(executions).toBe(LEADS + duplicated);
 
 	// Late repeats: 200 of the deliveries sent again byte for byte, 20 at a time, once all is saved.
-	const firstSuccess = new Map(deliveries.filter((d) => d.outcome === 'success' && !d.duplicate).map((d) => [d.idEvento, d]));
-	const replayed = eventIds.filter((_id, i) => i % (LEADS / REPEATED) === 0).map((id) => firstSuccess.get(id)!);
+	const firstSuccess = new Map(
+		deliveries.filter((d) => d.outcome === 'success' && !d.duplicate).map((d) => [d.idEvento, d]),
+	);
+	const replayed = eventIds
+		.filter((_id, i) => i % (LEADS / REPEATED) === 0)
+		.map((id) => firstSuccess.get(id)!);
 	const answers: number[] = [];
 	await inBatches(replayed, CONCURRENCY, async (delivery) => {
-		const response = await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: JSON.stringify(delivery.body) });
+		const response = await fetch(delivery.url, {
+			method: 'POST',
+			headers: delivery.headers,
+			body: JSON.stringify(delivery.body),
+		});
 		answers.push(response.status);
 	});
 	await new Promise((resolve) => setTimeout(resolve, 5_000));
@@ -224,9 +274,17 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 	expect(answers.every((status) => status === 200)).toBe(true);
 
 	// What the database holds of the trigger's duplicate window (workflow static data) at the end.
-	const [[staticData = '']] = services.query(`SELECT coalesce("staticData"::text, '') FROM workflow_entity WHERE id = '${workflow.id}'`);
-	const remembered = new Set([...staticData.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).filter((id) => wanted.has(id)));
-	process.stdout.write(`workflow static data in the database: ${staticData.length} characters, ${remembered.size} of the ${LEADS} event ids remembered\n`);
+	const [[staticData = '']] = services.query(
+		`SELECT coalesce("staticData"::text, '') FROM workflow_entity WHERE id = '${workflow.id}'`,
+	);
+	const remembered = new Set(
+		[...staticData.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)]
+			.map((m) => m[0])
+			.filter((id) => wanted.has(id)),
+	);
+	process.stdout.write(
+		`workflow static data in the database: ${staticData.length} characters, ${remembered.size} of the ${LEADS} event ids remembered\n`,
+	);
 });
 
 test('for comparison, one n8n main process (SQLite): repeats of saved events', async () => {
@@ -238,19 +296,27 @@ test('for comparison, one n8n main process (SQLite): repeats of saved events', a
 		const n8n = await startN8n({ userFolder, logName: 'queue-single-main' });
 		processes.push(n8n);
 		const owner = await provisionOwner(n8n.url);
-		const workflow = await owner.api.createWorkflow(leadWorkflow(await createPortalCredential(owner.api, single.url)));
+		const workflow = await owner.api.createWorkflow(
+			leadWorkflow(await createPortalCredential(owner.api, single.url)),
+		);
 		expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
 		const portal = new SandboxClient(single.url);
 		const { idAvisoPlat } = await portal.associatedOnlineAd();
-		for (let i = 0; i < COUNT; i++) await portal.createLead(idAvisoPlat, { tipoEvento: 'CONTACTO' });
+		for (let i = 0; i < COUNT; i++)
+			await portal.createLead(idAvisoPlat, { tipoEvento: 'CONTACTO' });
 		await single.waitForIdle(120_000);
 		await owner.api.waitForExecutions(workflow.id, COUNT, 120_000);
 		await new Promise((resolve) => setTimeout(resolve, 3_000));
 		for (const delivery of single.deliveries().filter((d) => d.outcome === 'success')) {
-			await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: JSON.stringify(delivery.body) });
+			await fetch(delivery.url, {
+				method: 'POST',
+				headers: delivery.headers,
+				body: JSON.stringify(delivery.body),
+			});
 		}
 		await new Promise((resolve) => setTimeout(resolve, 10_000));
-		const executions = (await owner.api.listExecutions({ workflowId: workflow.id, limit: 250 })).length;
+		const executions = (await owner.api.listExecutions({ workflowId: workflow.id, limit: 250 }))
+			.length;
 		board.add({
 			scenario: `main process only: ${COUNT} leads, then each sent again once saved`,
 			inputs: COUNT * 2,

@@ -14,17 +14,47 @@ export interface QueueServices {
 }
 
 export function startQueueServices(folder: string): QueueServices {
-	const output = execFileSync(SCRIPT, ['start', folder], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+	const output = execFileSync(SCRIPT, ['start', folder], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	const value = (name: string) => Number(new RegExp(`^${name}=(\\d+)$`, 'm').exec(output)?.[1]);
 	const redisPort = value('REDIS_PORT');
 	const pgPort = value('PG_PORT');
 	const query = (sql: string) => {
-		const result = spawnSync('psql', ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'n8n', '-d', 'n8n', '-At', '-F', '\t', '-c', sql], {
-			encoding: 'utf8',
-			maxBuffer: 512 * 1024 * 1024,
-		});
+		const result = spawnSync(
+			'psql',
+			[
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(pgPort),
+				'-U',
+				'n8n',
+				'-d',
+				'n8n',
+				'-At',
+				'-F',
+				'\t',
+				'-c',
+				sql,
+			],
+			{
+				encoding: 'utf8',
+				maxBuffer: 512 * 1024 * 1024,
+			},
+		);
 		if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
-		return result.stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+		return result.stdout
+			.split('\n')
+			.filter((line) => line !== '')
+			.map((line) => line.split('\t'));
 	};
-	return { folder, redisPort, pgPort, query, stop: () => execFileSync(SCRIPT, ['stop', folder], { stdio: 'inherit' }) };
+	return {
+		folder,
+		redisPort,
+		pgPort,
+		query,
+		stop: () => execFileSync(SCRIPT, ['stop', folder], { stdio: 'inherit' }),
+	};
 }

@@ -6,7 +6,10 @@
  */
 jest.mock('node:crypto', () => {
 	const actual = jest.requireActual('node:crypto');
-	return { ...actual, timingSafeEqual: jest.fn((a: Buffer, b: Buffer) => actual.timingSafeEqual(a, b)) };
+	return {
+		...actual,
+		timingSafeEqual: jest.fn((a: Buffer, b: Buffer) => actual.timingSafeEqual(a, b)),
+	};
 });
 
 import { timingSafeEqual } from 'node:crypto';
@@ -30,7 +33,11 @@ afterAll(async () => {
 });
 beforeEach(() => sandbox.reset());
 
-const lead = (overrides: Record<string, unknown> = {}) => ({ ...phoneViewLead, idEvento: newEventId(), ...overrides });
+const lead = (overrides: Record<string, unknown> = {}) => ({
+	...phoneViewLead,
+	idEvento: newEventId(),
+	...overrides,
+});
 
 /**
  * Sends every invalid call, then one valid event: the invalid ones must all be refused (4xx) without
@@ -52,7 +59,9 @@ async function expectRefused(scenario: string, calls: Call[], refusal: RegExp = 
 		crashes,
 		notes: `answers ${[...new Set(statuses)].sort().join('/')}`,
 	});
-	const notRefused = statuses.map((status, index) => ({ status, index, call: JSON.stringify(calls[index]).slice(-160) })).filter(({ status }) => !refusal.test(String(status)));
+	const notRefused = statuses
+		.map((status, index) => ({ status, index, call: JSON.stringify(calls[index]).slice(-160) }))
+		.filter(({ status }) => !refusal.test(String(status)));
 	expect(notRefused).toEqual([]);
 	expect(crashes).toBe(0);
 	expect(controlAnswer).toMatchObject({ status: 200 });
@@ -107,16 +116,36 @@ test('wrong methods: refused without an execution', async () => {
 	const body = JSON.stringify(lead());
 	await expectRefused(
 		'wrong methods (GET/PUT/PATCH/DELETE/OPTIONS/HEAD)',
-		['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'].map((method) => ({ method, body: ['PUT', 'PATCH', 'DELETE'].includes(method) ? body : undefined })),
+		['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'].map((method) => ({
+			method,
+			body: ['PUT', 'PATCH', 'DELETE'].includes(method) ? body : undefined,
+		})),
 	);
 });
 
 test('malformed JSON and bodies that are not an event object: 4xx, no execution', async () => {
 	const valid = JSON.stringify(lead());
 	const bodies: Array<string | Buffer> = [
-		'', '{', '{"idEvento":', valid.slice(0, valid.length / 2), `${valid}}`, `${valid}${valid}`, 'null', 'true', '0', '"CONTACTO"',
-		'[]', `[${valid}]`, '{}', "{'idEvento':'x'}", 'NaN', '\u0000', Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from([0xef, 0xbb, 0xbf, 0x7b]),
-		'{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}',
+		'',
+		'{',
+		'{"idEvento":',
+		valid.slice(0, valid.length / 2),
+		`${valid}}`,
+		`${valid}${valid}`,
+		'null',
+		'true',
+		'0',
+		'"CONTACTO"',
+		'[]',
+		`[${valid}]`,
+		'{}',
+		"{'idEvento':'x'}",
+		'NaN',
+		'\u0000',
+		Buffer.from([0xff, 0xfe, 0xfd]),
+		Buffer.from([0xef, 0xbb, 0xbf, 0x7b]),
+		'{"__proto__":{"polluted":true}}',
+		'{"constructor":{"prototype":{"polluted":true}}}',
 	];
 	const calls: Call[] = [
 		...bodies.map((body) => ({ body })),
@@ -142,7 +171,15 @@ test('deeply nested JSON: refused or taken, never a crash', async () => {
 	const statuses: number[] = [];
 	for (const body of bodies) statuses.push((await attack.call({ body })).status);
 	const { executions, crashes } = await attack.finish();
-	board.add({ scenario: 'deeply nested JSON (10,000-20,000 levels)', inputs: bodies.length, executions, lost: 0, duplicated: 0, crashes, notes: `answers ${statuses.join('/')}` });
+	board.add({
+		scenario: 'deeply nested JSON (10,000-20,000 levels)',
+		inputs: bodies.length,
+		executions,
+		lost: 0,
+		duplicated: 0,
+		crashes,
+		notes: `answers ${statuses.join('/')}`,
+	});
 	expect(statuses.slice(0, 2)).toEqual([400, 400]);
 	for (const status of statuses) expect(status).toBeLessThan(500);
 	expect(crashes).toBe(0);
@@ -151,54 +188,87 @@ test('deeply nested JSON: refused or taken, never a crash', async () => {
 test('bodies of 1 MB and more: 413 from the node without an execution', async () => {
 	const big = (bytes: number) => JSON.stringify(lead({ mensaje: 'x'.repeat(bytes) }));
 	// Above n8n's own N8N_PAYLOAD_SIZE_MAX (16 MiB) n8n refuses the body before any node runs.
-	await expectRefused('bodies of 1 MB, 5 MB and 15 MB', [{ body: big(1_048_576) }, { body: big(5 * 1_048_576) }, { body: big(15 * 1_048_576) }], /^413$/);
+	await expectRefused(
+		'bodies of 1 MB, 5 MB and 15 MB',
+		[{ body: big(1_048_576) }, { body: big(5 * 1_048_576) }, { body: big(15 * 1_048_576) }],
+		/^413$/,
+	);
 });
 
 test('unknown kinds and kinds with the wrong case: 400, no execution', async () => {
-	const kinds = ['FOO', '', 'contacto', 'CONTACTO ', 'AVISO', 'CREDITOS', 'CONTACTO_MENSAJE\u0000', 'ＣＯＮＴＡＣＴＯ'];
-	await expectRefused('unknown kinds', kinds.map((tipoEvento) => ({ body: lead({ tipoEvento }) })));
+	const kinds = [
+		'FOO',
+		'',
+		'contacto',
+		'CONTACTO ',
+		'AVISO',
+		'CREDITOS',
+		'CONTACTO_MENSAJE\u0000',
+		'ＣＯＮＴＡＣＴＯ',
+	];
+	await expectRefused(
+		'unknown kinds',
+		kinds.map((tipoEvento) => ({ body: lead({ tipoEvento }) })),
+	);
 });
 
 describe('wrong types in every field', () => {
-	const WRONG_VALUES: unknown[] = [42, -1.5, true, [], ['x'], {}, { nested: { deep: 1 } }, 'x'.repeat(10_000), ''];
+	const WRONG_VALUES: unknown[] = [
+		42,
+		-1.5,
+		true,
+		[],
+		['x'],
+		{},
+		{ nested: { deep: 1 } },
+		'x'.repeat(10_000),
+		'',
+	];
 
-	test.each(ALL_EVENTS.map((event) => [event.tipoEvento, event] as const))('%s: every field, every wrong type: no crash, refused or emitted once', async (_kind, event) => {
-		const attack = await TriggerUnderAttack.start(sandbox);
-		const sent: Array<{ id: string; status: number }> = [];
-		const fields = Object.keys(event).filter((field) => field !== 'idEvento');
-		for (const field of fields) {
-			for (const value of WRONG_VALUES) {
-				const id = newEventId();
-				const answer = await attack.call({ body: { ...event, idEvento: id, [field]: value } });
-				sent.push({ id, status: answer.status });
+	test.each(ALL_EVENTS.map((event) => [event.tipoEvento, event] as const))(
+		'%s: every field, every wrong type: no crash, refused or emitted once',
+		async (_kind, event) => {
+			const attack = await TriggerUnderAttack.start(sandbox);
+			const sent: Array<{ id: string; status: number }> = [];
+			const fields = Object.keys(event).filter((field) => field !== 'idEvento');
+			for (const field of fields) {
+				for (const value of WRONG_VALUES) {
+					const id = newEventId();
+					const answer = await attack.call({ body: { ...event, idEvento: id, [field]: value } });
+					sent.push({ id, status: answer.status });
+				}
 			}
-		}
-		const notAnId = WRONG_VALUES.filter((value) => typeof value !== 'string' || value === '');
-		for (const value of notAnId) {
-			const answer = await attack.call({ body: { ...event, idEvento: value } });
-			sent.push({ id: JSON.stringify(value), status: answer.status });
-		}
-		const { executions, emitted, crashes } = await attack.finish();
-		const accepted = sent.filter((call) => call.status === 200);
-		board.add({
-			scenario: `wrong types in every field of ${_kind}`,
-			inputs: sent.length,
-			executions,
-			lost: accepted.filter((call) => emitted.get(call.id) !== 1).length,
-			duplicated: [...emitted.values()].filter((count) => count > 1).length,
-			crashes,
-			notes: `${sent.length - accepted.length} refused (400), ${accepted.length} taken`,
-		});
-		expect(crashes).toBe(0);
-		for (const call of sent) expect([200, 400]).toContain(call.status);
-		// An idEvento that is not a non-empty string, or any wrong tipoEvento, is never an event.
-		expect(sent.slice(-notAnId.length).map((call) => call.status)).toEqual(notAnId.map(() => 400));
-		const kindIndex = fields.indexOf('tipoEvento') * WRONG_VALUES.length;
-		expect(sent.slice(kindIndex, kindIndex + WRONG_VALUES.length).map((call) => call.status)).toEqual(WRONG_VALUES.map(() => 400));
-		// Everything accepted ran exactly once.
-		expect(executions).toBe(accepted.length);
-		for (const call of accepted) expect(emitted.get(call.id)).toBe(1);
-	});
+			const notAnId = WRONG_VALUES.filter((value) => typeof value !== 'string' || value === '');
+			for (const value of notAnId) {
+				const answer = await attack.call({ body: { ...event, idEvento: value } });
+				sent.push({ id: JSON.stringify(value), status: answer.status });
+			}
+			const { executions, emitted, crashes } = await attack.finish();
+			const accepted = sent.filter((call) => call.status === 200);
+			board.add({
+				scenario: `wrong types in every field of ${_kind}`,
+				inputs: sent.length,
+				executions,
+				lost: accepted.filter((call) => emitted.get(call.id) !== 1).length,
+				duplicated: [...emitted.values()].filter((count) => count > 1).length,
+				crashes,
+				notes: `${sent.length - accepted.length} refused (400), ${accepted.length} taken`,
+			});
+			expect(crashes).toBe(0);
+			for (const call of sent) expect([200, 400]).toContain(call.status);
+			// An idEvento that is not a non-empty string, or any wrong tipoEvento, is never an event.
+			expect(sent.slice(-notAnId.length).map((call) => call.status)).toEqual(
+				notAnId.map(() => 400),
+			);
+			const kindIndex = fields.indexOf('tipoEvento') * WRONG_VALUES.length;
+			expect(
+				sent.slice(kindIndex, kindIndex + WRONG_VALUES.length).map((call) => call.status),
+			).toEqual(WRONG_VALUES.map(() => 400));
+			// Everything accepted ran exactly once.
+			expect(executions).toBe(accepted.length);
+			for (const call of accepted) expect(emitted.get(call.id)).toBe(1);
+		},
+	);
 });
 
 describe('property run', () => {
@@ -213,13 +283,23 @@ describe('property run', () => {
 	const invalidBody = fc.oneof(
 		fc.jsonValue().map((value) => JSON.stringify(value)),
 		fc.string(),
-		fc.record({ tipoEvento: fc.string(), idEvento: fc.oneof(fc.integer(), fc.constant(null), fc.string()) }).map((value) => JSON.stringify(value)),
+		fc
+			.record({
+				tipoEvento: fc.string(),
+				idEvento: fc.oneof(fc.integer(), fc.constant(null), fc.string()),
+			})
+			.map((value) => JSON.stringify(value)),
 		validEvent.map(({ template }) => JSON.stringify(template).slice(0, -2)),
 	);
 	const delivery = fc.oneof(
 		{ weight: 3, arbitrary: validEvent.map((valid) => ({ valid })) },
 		{ weight: 2, arbitrary: invalidBody.map((invalid) => ({ invalid })) },
-		{ weight: 1, arbitrary: fc.tuple(validEvent, fc.string({ maxLength: 70 })).map(([valid, badSecret]) => ({ valid, badSecret })) },
+		{
+			weight: 1,
+			arbitrary: fc
+				.tuple(validEvent, fc.string({ maxLength: 70 }))
+				.map(([valid, badSecret]) => ({ valid, badSecret })),
+		},
 	);
 
 	test(`${FUZZ_RUNS} generated deliveries: no crash, no execution for an invalid call, every valid new event emitted once`, async () => {

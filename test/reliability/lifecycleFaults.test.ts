@@ -56,7 +56,8 @@ type Before = 'nothing configured' | 'a third party configured, CONTACTO subscri
 const BEFORE: Before[] = ['nothing configured', 'a third party configured, CONTACTO subscribed'];
 
 async function arrange(before: Before) {
-	if (before !== 'nothing configured') await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CONTACTO']);
+	if (before !== 'nothing configured')
+		await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CONTACTO']);
 }
 
 /** The service requests one clean activation makes, in order. */
@@ -73,50 +74,72 @@ async function activationSteps(before: Before): Promise<LoggedRequest[]> {
 }
 
 describe.each(BEFORE)('activation failing at each step in turn, %s before', (before) => {
-	test.each(['400', '503 on every attempt', 'connection reset'])('fault %s: rolled back to exactly what was there', async (fault) => {
-		const steps = await activationSteps(before);
-		expect(steps.length).toBeGreaterThanOrEqual(2 + KINDS.length);
-		const leftovers: string[] = [];
-		for (const [index, step] of steps.entries()) {
-			sandbox.reset();
-			await arrange(before);
-			const stateBefore = await callbackState(sandbox);
-			const skip = steps.slice(0, index).filter((s) => s.method === step.method && s.path === step.path).length;
-			const path = `^${escape(step.path)}$`;
-			if (fault === '400') await failOnce(sandbox, { method: step.method, path, skip, status: 400, body: { code: 'bad_request', message: 'injected' } });
-			else if (fault === 'connection reset') await failOnce(sandbox, { method: step.method, path, skip, reset: true, times: 4 });
-			else await failOnce(sandbox, { method: step.method, path, skip, status: 503, times: 4 });
-			const { trigger: workflow } = await trigger();
+	test.each(['400', '503 on every attempt', 'connection reset'])(
+		'fault %s: rolled back to exactly what was there',
+		async (fault) => {
+			const steps = await activationSteps(before);
+			expect(steps.length).toBeGreaterThanOrEqual(2 + KINDS.length);
+			const leftovers: string[] = [];
+			for (const [index, step] of steps.entries()) {
+				sandbox.reset();
+				await arrange(before);
+				const stateBefore = await callbackState(sandbox);
+				const skip = steps
+					.slice(0, index)
+					.filter((s) => s.method === step.method && s.path === step.path).length;
+				const path = `^${escape(step.path)}$`;
+				if (fault === '400')
+					await failOnce(sandbox, {
+						method: step.method,
+						path,
+						skip,
+						status: 400,
+						body: { code: 'bad_request', message: 'injected' },
+					});
+				else if (fault === 'connection reset')
+					await failOnce(sandbox, { method: step.method, path, skip, reset: true, times: 4 });
+				else await failOnce(sandbox, { method: step.method, path, skip, status: 503, times: 4 });
+				const { trigger: workflow } = await trigger();
 
-			await expect(workflow.activate()).rejects.toThrow();
+				await expect(workflow.activate()).rejects.toThrow();
 
-			const stateAfter = await callbackState(sandbox);
-			expect(registrationOf(receiver!)).toBeUndefined();
-			expect(workflow.active).toBe(false);
-			if (before === 'nothing configured') {
-				// The service cannot delete a configuration: it may stay, but nothing is subscribed to it.
-				expect(stateAfter.subscriptions).toEqual(stateBefore.subscriptions);
-				if (stateAfter.configuration !== null) expect(stateAfter.configuration.url).toBe(receiver!.url());
-			} else {
-				expect(stateAfter.configuration).toEqual(stateBefore.configuration);
-				expect(stateAfter.subscriptions).toEqual(expect.arrayContaining(stateBefore.subscriptions));
+				const stateAfter = await callbackState(sandbox);
+				expect(registrationOf(receiver!)).toBeUndefined();
+				expect(workflow.active).toBe(false);
+				if (before === 'nothing configured') {
+					// The service cannot delete a configuration: it may stay, but nothing is subscribed to it.
+					expect(stateAfter.subscriptions).toEqual(stateBefore.subscriptions);
+					if (stateAfter.configuration !== null)
+						expect(stateAfter.configuration.url).toBe(receiver!.url());
+				} else {
+					expect(stateAfter.configuration).toEqual(stateBefore.configuration);
+					expect(stateAfter.subscriptions).toEqual(
+						expect.arrayContaining(stateBefore.subscriptions),
+					);
+				}
+				const extra = stateAfter.subscriptions.filter(
+					(kind) => !stateBefore.subscriptions.includes(kind),
+				);
+				if (extra.length > 0)
+					leftovers.push(`step ${index + 1} (${step.method} ${step.path}): ${extra.join(', ')}`);
+				await receiver!.close();
+				receiver = undefined;
 			}
-			const extra = stateAfter.subscriptions.filter((kind) => !stateBefore.subscriptions.includes(kind));
-			if (extra.length > 0) leftovers.push(`step ${index + 1} (${step.method} ${step.path}): ${extra.join(', ')}`);
-			await receiver!.close();
-			receiver = undefined;
-		}
-		board.add({
-			scenario: `activation fails (${fault}) at each of ${steps.length} steps, ${before}`,
-			inputs: steps.length,
-			executions: steps.length,
-			lost: 0,
-			duplicated: 0,
-			crashes: 0,
-			notes: leftovers.length === 0 ? 'every step rolled back exactly' : `kinds left subscribed on the third party's configuration: ${leftovers.join('; ')}`,
-		});
-		if (before === 'nothing configured') expect(leftovers).toEqual([]);
-	});
+			board.add({
+				scenario: `activation fails (${fault}) at each of ${steps.length} steps, ${before}`,
+				inputs: steps.length,
+				executions: steps.length,
+				lost: 0,
+				duplicated: 0,
+				crashes: 0,
+				notes:
+					leftovers.length === 0
+						? 'every step rolled back exactly'
+						: `kinds left subscribed on the third party's configuration: ${leftovers.join('; ')}`,
+			});
+			if (before === 'nothing configured') expect(leftovers).toEqual([]);
+		},
+	);
 });
 
 describe('restart while active (a new hook context on the saved static data)', () => {
@@ -135,7 +158,15 @@ describe('restart while active (a new hook context on the saved static data)', (
 	test.each([
 		['the service lost the configuration', async () => sandbox.reset()],
 		['someone pointed it elsewhere', async () => configureAsThirdParty(sandbox, CRM_CONFIGURATION)],
-		['the secret was changed at the service', async () => configureAsThirdParty(sandbox, { ...CRM_CONFIGURATION, url: receiver!.url(), authorizationHeaderKey: 'X-Portal-Webhook-Secret' })],
+		[
+			'the secret was changed at the service',
+			async () =>
+				configureAsThirdParty(sandbox, {
+					...CRM_CONFIGURATION,
+					url: receiver!.url(),
+					authorizationHeaderKey: 'X-Portal-Webhook-Secret',
+				}),
+		],
 	])('%s: the restart repairs the registration', async (_what, change) => {
 		const { trigger: workflow } = await trigger();
 		await workflow.activate();
@@ -146,7 +177,12 @@ describe('restart while active (a new hook context on the saved static data)', (
 
 		const repaired = await callbackState(sandbox);
 		expect(repaired.configuration?.url).toBe(receiver!.url());
-		expect(digestMatches(repaired.configuration!.authorizationHeaderValue!, registrationOf(receiver!)!.secretDigest)).toBe(true);
+		expect(
+			digestMatches(
+				repaired.configuration!.authorizationHeaderValue!,
+				registrationOf(receiver!)!.secretDigest,
+			),
+		).toBe(true);
 		expect(repaired.subscriptions).toEqual(expect.arrayContaining(KINDS));
 		expect(registered.configuration?.url).toBe(repaired.configuration?.url);
 	});
@@ -166,19 +202,29 @@ describe('restart while active (a new hook context on the saved static data)', (
 describe('someone else changes the configuration while active', () => {
 	test.each([
 		['their own URL', { ...CRM_CONFIGURATION }],
-		['their URL and our header name', { ...CRM_CONFIGURATION, authorizationHeaderKey: 'X-Portal-Webhook-Secret' }],
-	])('to %s: deactivation leaves it alone, even through transient faults', async (_what, theirs) => {
-		const { trigger: workflow } = await trigger();
-		await workflow.activate();
-		await configureAsThirdParty(sandbox, theirs, ['CREDITO']);
-		const stateBefore = await callbackState(sandbox);
-		await failOnce(sandbox, { method: 'GET', path: '^/v1/configuracion/callbacks$', status: 503 });
-		requests.length = 0;
+		[
+			'their URL and our header name',
+			{ ...CRM_CONFIGURATION, authorizationHeaderKey: 'X-Portal-Webhook-Secret' },
+		],
+	])(
+		'to %s: deactivation leaves it alone, even through transient faults',
+		async (_what, theirs) => {
+			const { trigger: workflow } = await trigger();
+			await workflow.activate();
+			await configureAsThirdParty(sandbox, theirs, ['CREDITO']);
+			const stateBefore = await callbackState(sandbox);
+			await failOnce(sandbox, {
+				method: 'GET',
+				path: '^/v1/configuracion/callbacks$',
+				status: 503,
+			});
+			requests.length = 0;
 
-		await workflow.deactivate();
+			await workflow.deactivate();
 
-		expect(await callbackState(sandbox)).toEqual(stateBefore);
-		expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
-		expect(registrationOf(receiver!)).toBeUndefined();
-	});
+			expect(await callbackState(sandbox)).toEqual(stateBefore);
+			expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+			expect(registrationOf(receiver!)).toBeUndefined();
+		},
+	);
 });

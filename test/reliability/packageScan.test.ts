@@ -15,8 +15,17 @@ const SCANNER_HOME = path.join(ROOT, '.cache/scan-community-package-0.32.0');
 function run(command: string, args: string[]) {
 	// eslint-plugin-n8n-nodes-base switches to its own rule-test fixtures when NODE_ENV is 'test' (jest's).
 	const env = { ...process.env, NODE_ENV: 'production' };
-	const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
-	return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		encoding: 'utf8',
+		env,
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	return {
+		status: result.status,
+		stdout: result.stdout,
+		output: `${result.stdout}${result.stderr}`,
+	};
 }
 
 test('npm audit of the production tree finds nothing, and that tree is the package alone', () => {
@@ -27,7 +36,10 @@ test('npm audit of the production tree finds nothing, and that tree is the packa
 	process.stdout.write(`npm audit --omit=dev: ${JSON.stringify(report.metadata)}\n`);
 	expect(report.metadata.vulnerabilities.total).toBe(0);
 	expect(report.metadata.dependencies.prod).toBe(1);
-	const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+	const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
+		string,
+		unknown
+	>;
 	expect(manifest.dependencies ?? {}).toEqual({});
 	expect(manifest.optionalDependencies ?? {}).toEqual({});
 	expect(manifest.bundleDependencies ?? manifest.bundledDependencies ?? []).toEqual([]);
@@ -46,9 +58,20 @@ describe("n8n's community package scanner rules", () => {
 		const fixture = mkdtempSync(path.join(tmpdir(), 'scan-fixture-'));
 		try {
 			mkdirSync(path.join(fixture, 'dist/nodes'), { recursive: true });
-			writeFileSync(path.join(fixture, 'package.json'), readFileSync(path.join(ROOT, 'package.json')));
-			writeFileSync(path.join(fixture, 'dist/nodes/Leaky.node.js'), "console.log(process.env.SECRET);\n");
-			const scan = run('node', [path.join(ROOT, 'scripts/scan-package.mjs'), SCANNER_HOME, fixture, fixture]);
+			writeFileSync(
+				path.join(fixture, 'package.json'),
+				readFileSync(path.join(ROOT, 'package.json')),
+			);
+			writeFileSync(
+				path.join(fixture, 'dist/nodes/Leaky.node.js'),
+				'console.log(process.env.SECRET);\n',
+			);
+			const scan = run('node', [
+				path.join(ROOT, 'scripts/scan-package.mjs'),
+				SCANNER_HOME,
+				fixture,
+				fixture,
+			]);
 			expect(scan.output).toMatch(/^FAIL tarball/m);
 			expect(scan.output).toMatch(/no-console/);
 			expect(scan.status).toBe(1);

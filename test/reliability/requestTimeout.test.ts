@@ -7,8 +7,22 @@ import { portalRequest, type PortalContext } from '../../nodes/shared/transport'
 
 function contextRecording(sent: IHttpRequestOptions[]): PortalContext {
 	return {
-		getNode: () => ({ id: 'n', name: 'Real Estate Portal', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }),
-		getCredentials: async () => ({ environment: 'sandbox', baseUrl: 'http://127.0.0.1:9', pathLanguage: 'es', interfaceKind: 'LES', authentication: 'accessToken', accessToken: 'x' }),
+		getNode: () => ({
+			id: 'n',
+			name: 'Real Estate Portal',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		}),
+		getCredentials: async () => ({
+			environment: 'sandbox',
+			baseUrl: 'http://127.0.0.1:9',
+			pathLanguage: 'es',
+			interfaceKind: 'LES',
+			authentication: 'accessToken',
+			accessToken: 'x',
+		}),
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
 				sent.push(options);

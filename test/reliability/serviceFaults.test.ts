@@ -70,7 +70,14 @@ async function onlineAdIds(): Promise<number[]> {
 const FAMILIES: Family[] = [
 	{
 		name: 'reads: ad get',
-		parameters: { resource: 'ad', operation: 'get', agencyCode: 'INMO-001', findBy: 'platformAdId', platformAdId: '={{ $json.adId }}', ...BATCH },
+		parameters: {
+			resource: 'ad',
+			operation: 'get',
+			agencyCode: 'INMO-001',
+			findBy: 'platformAdId',
+			platformAdId: '={{ $json.adId }}',
+			...BATCH,
+		},
 		input: async () => {
 			const ids = await onlineAdIds();
 			return Array.from({ length: ITEMS }, (_unused, i) => ({ adId: ids[i % ids.length] }));
@@ -78,7 +85,14 @@ const FAMILIES: Family[] = [
 		idempotent: true,
 		// A cut-off JSON answer with 200: the node must not take it for an ad list.
 		arrange: () =>
-			failOnce(sandbox, { method: 'GET', path: '/avisos/online/resumen$', status: 200, body: '{"number":0,"size":1,"content":[{"idAvisoPlat":', times: 10, skip: 100 }),
+			failOnce(sandbox, {
+				method: 'GET',
+				path: '/avisos/online/resumen$',
+				status: 200,
+				body: '{"number":0,"size":1,"content":[{"idAvisoPlat":',
+				times: 10,
+				skip: 100,
+			}),
 	},
 	{
 		name: 'reads: agencies get many',
@@ -97,7 +111,11 @@ const FAMILIES: Family[] = [
 	{
 		name: 'writes: associate',
 		parameters: {
-			resource: 'ad', operation: 'associate', agencyCode: 'INMO-001', adCode: '={{ $json.code }}', platformAdId: '={{ $json.adId }}',
+			resource: 'ad',
+			operation: 'associate',
+			agencyCode: 'INMO-001',
+			adCode: '={{ $json.code }}',
+			platformAdId: '={{ $json.adId }}',
 			options: { alreadyAssociatedIsSuccess: true, batching: BATCH.options.batching },
 		},
 		input: async () => {
@@ -115,8 +133,11 @@ const FAMILIES: Family[] = [
 	{
 		name: 'configuration: callback set',
 		parameters: {
-			resource: 'callbackConfiguration', operation: 'set', callbackUrl: '=https://n8n.example.com/webhook/{{ $json.i }}',
-			authorizationHeaderKey: 'X-Secret', authorizationHeaderValue: 'not-a-token',
+			resource: 'callbackConfiguration',
+			operation: 'set',
+			callbackUrl: '=https://n8n.example.com/webhook/{{ $json.i }}',
+			authorizationHeaderKey: 'X-Secret',
+			authorizationHeaderValue: 'not-a-token',
 		},
 		input: plainInput,
 		idempotent: true,
@@ -125,7 +146,11 @@ const FAMILIES: Family[] = [
 	},
 	{
 		name: 'configuration: subscribe',
-		parameters: { resource: 'eventSubscription', operation: 'subscribe', eventKinds: ['CONTACTO', 'CONTACTO_MENSAJE'] },
+		parameters: {
+			resource: 'eventSubscription',
+			operation: 'subscribe',
+			eventKinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
+		},
 		input: plainInput,
 		perInput: 2,
 		requestsPerInput: 2,
@@ -135,55 +160,68 @@ const FAMILIES: Family[] = [
 			const { faults } = sandbox.context;
 			const settings = faults.describe().settings;
 			faults.configure({ ...settings, rate: 0, resetRate: 0 });
-			await runPortal(sandbox, { resource: 'callbackConfiguration', operation: 'set', callbackUrl: 'https://n8n.example.com/webhook/x' });
+			await runPortal(sandbox, {
+				resource: 'callbackConfiguration',
+				operation: 'set',
+				callbackUrl: 'https://n8n.example.com/webhook/x',
+			});
 			faults.configure(settings);
 			requests.length = 0;
 		},
 	},
 ];
 
-test.each(FAMILIES)('$name: 1,000 items under faults end as results or error items, retries bounded, no token', async (family) => {
-	const input = await family.input();
-	expect(input).toHaveLength(ITEMS);
-	if (family.arrange) await family.arrange();
+test.each(FAMILIES)(
+	'$name: 1,000 items under faults end as results or error items, retries bounded, no token',
+	async (family) => {
+		const input = await family.input();
+		expect(input).toHaveLength(ITEMS);
+		if (family.arrange) await family.arrange();
 
-	let crashes = 0;
-	const result = await runPortal(sandbox, family.parameters, { input, continueOnFail: true }).catch((error: unknown) => {
-		crashes++;
-		throw error;
-	});
+		let crashes = 0;
+		const result = await runPortal(sandbox, family.parameters, {
+			input,
+			continueOnFail: true,
+		}).catch((error: unknown) => {
+			crashes++;
+			throw error;
+		});
 
-	const account = accountItems(result.items, ITEMS, family.perInput ?? 1);
-	const faulted = requests.filter((request) => request.fault !== 'none').length;
-	const retries = askedSleeps.length;
-	board.add({
-		scenario: family.name,
-		inputs: ITEMS,
-		executions: 1,
-		lost: account.lost,
-		duplicated: account.duplicated,
-		crashes,
-		notes: `${requests.length} requests, ${faulted} faulted, ${retries} retries, ${account.errorItems} error items`,
-	});
+		const account = accountItems(result.items, ITEMS, family.perInput ?? 1);
+		const faulted = requests.filter((request) => request.fault !== 'none').length;
+		const retries = askedSleeps.length;
+		board.add({
+			scenario: family.name,
+			inputs: ITEMS,
+			executions: 1,
+			lost: account.lost,
+			duplicated: account.duplicated,
+			crashes,
+			notes: `${requests.length} requests, ${faulted} faulted, ${retries} retries, ${account.errorItems} error items`,
+		});
 
-	expect(result.status).toBe('success');
-	expect(account.lost).toBe(0);
-	expect(account.unpaired).toBe(0);
-	expect(account.duplicated).toBe(0);
-	expect(faulted).toBeGreaterThan(ITEMS * 0.15);
-	// Some faults were survived through retries, and no input was retried without bound.
-	expect(retries).toBeGreaterThan(0);
-	expect(requests.length).toBeLessThanOrEqual(ITEMS * (family.requestsPerInput ?? 1) * RETRY_POLICY.maxAttempts);
-	expect(Math.max(...askedSleeps)).toBeLessThanOrEqual(RETRY_POLICY.maxDelayMs);
-	// 429 answers said Retry-After: 1, and that is what the transport waited.
-	if (requests.some((request) => request.fault === 429)) expect(askedSleeps).toContain(1_000);
-	// Every repetition the emulator saw is one the transport decided (no hidden retries elsewhere).
-	if ((family.requestsPerInput ?? 1) === 1) expect(requests.length).toBe(ITEMS + retries);
-	if (!family.idempotent) {
-		// A write whose answer was lost (5xx, reset) is not repeated: it may have been applied.
-		expect(account.errorItems).toBeGreaterThan(0);
-	}
-	const everything = JSON.stringify([result.items, result.runData, result.error ?? null]) + result.logs.join('\n');
-	expect(everything).not.toMatch(TOKEN_LIKE);
-	expect(everything).toContain('error');
-});
+		expect(result.status).toBe('success');
+		expect(account.lost).toBe(0);
+		expect(account.unpaired).toBe(0);
+		expect(account.duplicated).toBe(0);
+		expect(faulted).toBeGreaterThan(ITEMS * 0.15);
+		// Some faults were survived through retries, and no input was retried without bound.
+		expect(retries).toBeGreaterThan(0);
+		expect(requests.length).toBeLessThanOrEqual(
+			ITEMS * (family.requestsPerInput ?? 1) * RETRY_POLICY.maxAttempts,
+		);
+		expect(Math.max(...askedSleeps)).toBeLessThanOrEqual(RETRY_POLICY.maxDelayMs);
+		// 429 answers said Retry-After: 1, and that is what the transport waited.
+		if (requests.some((request) => request.fault === 429)) expect(askedSleeps).toContain(1_000);
+		// Every repetition the emulator saw is one the transport decided (no hidden retries elsewhere).
+		if ((family.requestsPerInput ?? 1) === 1) expect(requests.length).toBe(ITEMS + retries);
+		if (!family.idempotent) {
+			// A write whose answer was lost (5xx, reset) is not repeated: it may have been applied.
+			expect(account.errorItems).toBeGreaterThan(0);
+		}
+		const everything =
+			JSON.stringify([result.items, result.runData, result.error ?? null]) + result.logs.join('\n');
+		expect(everything).not.toMatch(TOKEN_LIKE);
+		expect(everything).toContain('error');
+	},
+);

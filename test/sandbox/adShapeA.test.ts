@@ -33,7 +33,11 @@ describe('shape A and bad filters answering every ad (SANDBOX_AD_SHAPE=A, SANDBO
 
 	it('rule 4, the other answer: a wrong filter gives every online ad of the agency', async () => {
 		const every = (await fx.les.get(AD_SUMMARY)).json;
-		for (const query of [{ precioDesde: 'cheap' }, { operacion: 'PERMUTA', titulo: 'castillo medieval' }, { codigoMoneda: 'EUR' }]) {
+		for (const query of [
+			{ precioDesde: 'cheap' },
+			{ operacion: 'PERMUTA', titulo: 'castillo medieval' },
+			{ codigoMoneda: 'EUR' },
+		]) {
 			const answer = await fx.les.get(AD_SUMMARY, query);
 			expect(answer.status).toBe(200);
 			expect(answer.json).toEqual(every);
@@ -46,7 +50,8 @@ describe('shape A and bad filters answering every ad (SANDBOX_AD_SHAPE=A, SANDBO
 		expect(answer.json.length).toBeGreaterThanOrEqual(3);
 		for (const development of answer.json) {
 			expect(typeof development.fechaModificacion).toBe('string');
-			for (const unit of development.unidades) expect(() => adSummaryShapeASchema.parse(unit)).not.toThrow();
+			for (const unit of development.unidades)
+				expect(() => adSummaryShapeASchema.parse(unit)).not.toThrow();
 		}
 	});
 });

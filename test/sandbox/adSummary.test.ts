@@ -1,5 +1,12 @@
 import { adSummaryShapeBSchema } from '../../nodes/shared/schemas';
-import { AD_SUMMARY, AD_SUMMARY_PT, adminAds, allPages, useSandbox, type AdminAd } from './helpers/sandbox';
+import {
+	AD_SUMMARY,
+	AD_SUMMARY_PT,
+	adminAds,
+	allPages,
+	useSandbox,
+	type AdminAd,
+} from './helpers/sandbox';
 
 const fx = useSandbox();
 let online: AdminAd[];
@@ -10,7 +17,11 @@ beforeAll(async () => {
 
 const ids = (items: Array<{ idAvisoPlat: number }>) => items.map((item) => item.idAvisoPlat);
 const expectedIds = (keep: (ad: AdminAd) => boolean) => ids(online.filter(keep));
-const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const plain = (text: string) =>
+	text
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase();
 
 describe('online ad summary, shape B (default)', () => {
 	it('pages every online ad of the agency in the page envelope (rule 1)', async () => {
@@ -27,7 +38,9 @@ describe('online ad summary, shape B (default)', () => {
 
 	it('answers the same in the Portuguese path', async () => {
 		const query = { 'pageable.page': 1, 'pageable.size': 7 };
-		expect((await fx.les.get(AD_SUMMARY_PT, query)).json).toEqual((await fx.les.get(AD_SUMMARY, query)).json);
+		expect((await fx.les.get(AD_SUMMARY_PT, query)).json).toEqual(
+			(await fx.les.get(AD_SUMMARY, query)).json,
+		);
 	});
 
 	it('has items of the ad summary shape B', async () => {
@@ -42,7 +55,11 @@ describe('online ad summary, shape B (default)', () => {
 		const units = json.content.filter((item: any) => item.idDesarrolloPlat !== null);
 		expect(units.length).toBeGreaterThan(0);
 		expect(units.every((u: any) => typeof u.codigoDesarrollo === 'string')).toBe(true);
-		expect(json.content.some((item: any) => item.idDesarrolloPlat === null && item.codigoDesarrollo === null)).toBe(true);
+		expect(
+			json.content.some(
+				(item: any) => item.idDesarrolloPlat === null && item.codigoDesarrollo === null,
+			),
+		).toBe(true);
 	});
 
 	it('shows the LES codes on about a third of the ads, and null elsewhere', async () => {
@@ -102,16 +119,22 @@ describe('the nine filters', () => {
 		const two = await allPages(fx.les, AD_SUMMARY, { idUbicacion: '3001,3003' });
 		const expected = expectedIds((ad) => ['3001', '3003'].includes(ad.ubicacion.idUbicacion));
 		expect(ids(two)).toEqual(expected);
-		expect(ids(await allPages(fx.les, AD_SUMMARY, { idUbicacion: ['3001', '3003'] }))).toEqual(expected);
+		expect(ids(await allPages(fx.les, AD_SUMMARY, { idUbicacion: ['3001', '3003'] }))).toEqual(
+			expected,
+		);
 		expect(expected.length).toBeGreaterThan(one.length);
 	});
 
 	it('titulo needs every word, ignoring case and accents', async () => {
 		const found = await allPages(fx.les, AD_SUMMARY, { titulo: 'DEPARTAMENTO nunez' });
-		const expected = expectedIds((ad) => plain(ad.titulo).includes('departamento') && plain(ad.titulo).includes('nunez'));
+		const expected = expectedIds(
+			(ad) => plain(ad.titulo).includes('departamento') && plain(ad.titulo).includes('nunez'),
+		);
 		expect(ids(found)).toEqual(expected);
 		const single = online[3].titulo;
-		expect(ids(await allPages(fx.les, AD_SUMMARY, { titulo: single }))).toContain(online[3].idAvisoPlat);
+		expect(ids(await allPages(fx.les, AD_SUMMARY, { titulo: single }))).toContain(
+			online[3].idAvisoPlat,
+		);
 	});
 
 	it.each(['VENTA', 'ALQUILER', 'ALQUILER_TEMPORAL'])('operacion %s', async (operacion) => {
@@ -144,10 +167,19 @@ describe('the nine filters', () => {
 
 describe('the four rules', () => {
 	it('rule 2: supplied filters apply together', async () => {
-		const query = { operacion: 'VENTA', codigoMoneda: 'USD', precioHasta: 400_000, idTipoDePropiedad: '1,2,3' };
+		const query = {
+			operacion: 'VENTA',
+			codigoMoneda: 'USD',
+			precioHasta: 400_000,
+			idTipoDePropiedad: '1,2,3',
+		};
 		const found = await allPages(fx.les, AD_SUMMARY, query);
 		const expected = expectedIds(
-			(ad) => ad.operacion === 'VENTA' && ad.codigoMoneda === 'USD' && ad.precio <= 400_000 && ad.tipoDePropiedad <= 3,
+			(ad) =>
+				ad.operacion === 'VENTA' &&
+				ad.codigoMoneda === 'USD' &&
+				ad.precio <= 400_000 &&
+				ad.tipoDePropiedad <= 3,
 		);
 		expect(expected.length).toBeGreaterThan(0);
 		expect(ids(found)).toEqual(expected);
@@ -155,9 +187,15 @@ describe('the four rules', () => {
 
 	it('rule 3: idAvisoPlat wins over codigoAviso', async () => {
 		const target = online[7];
-		const found = await fx.les.get(AD_SUMMARY, { idAvisoPlat: target.idAvisoPlat, codigoAviso: 'DEMO-0001' });
+		const found = await fx.les.get(AD_SUMMARY, {
+			idAvisoPlat: target.idAvisoPlat,
+			codigoAviso: 'DEMO-0001',
+		});
 		expect(ids(found.json.content)).toEqual([target.idAvisoPlat]);
-		const withBadCode = await fx.les.get(AD_SUMMARY, { idAvisoPlat: target.idAvisoPlat, codigoAviso: ['a', 'b'] });
+		const withBadCode = await fx.les.get(AD_SUMMARY, {
+			idAvisoPlat: target.idAvisoPlat,
+			codigoAviso: ['a', 'b'],
+		});
 		expect(withBadCode.status).toBe(200);
 	});
 

@@ -16,7 +16,9 @@ describe('agencies list', () => {
 	});
 
 	it('gives a LEC the same agencies as the LES of its integrator (rule 1)', async () => {
-		expect((await fx.lec.get('/v1/inmobiliarias')).json).toEqual((await fx.les.get('/v1/inmobiliarias')).json);
+		expect((await fx.lec.get('/v1/inmobiliarias')).json).toEqual(
+			(await fx.les.get('/v1/inmobiliarias')).json,
+		);
 	});
 
 	it('shows another integrator only its own agency', async () => {
@@ -25,7 +27,10 @@ describe('agencies list', () => {
 	});
 
 	it('pages with pageable.page and pageable.size, and answers 204 past the end', async () => {
-		const second = await fx.les.get('/v1/inmobiliarias', { 'pageable.page': 1, 'pageable.size': 1 });
+		const second = await fx.les.get('/v1/inmobiliarias', {
+			'pageable.page': 1,
+			'pageable.size': 1,
+		});
 		expect(second.json).toMatchObject({ number: 1, size: 1, total: 2 });
 		expect(second.json.content[0].codigoInmobiliaria).toBe('INMO-002');
 		const past = await fx.les.get('/v1/inmobiliarias', { 'pageable.page': 2, 'pageable.size': 1 });
@@ -47,7 +52,11 @@ describe('agencies list', () => {
 describe('lookups', () => {
 	it('lists the operations in both path languages', async () => {
 		const es = await fx.les.get('/v1/operaciones');
-		expect(es.json).toEqual([{ operacion: 'VENTA' }, { operacion: 'ALQUILER' }, { operacion: 'ALQUILER_TEMPORAL' }]);
+		expect(es.json).toEqual([
+			{ operacion: 'VENTA' },
+			{ operacion: 'ALQUILER' },
+			{ operacion: 'ALQUILER_TEMPORAL' },
+		]);
 		expect((await fx.les.get('/v1/operacoes')).json).toEqual(es.json);
 	});
 

@@ -3,7 +3,9 @@ import { AD_SUMMARY, adminAds, useSandbox } from './helpers/sandbox';
 const fx = useSandbox();
 
 async function unassociatedAd(agency = 'INMO-001', client = fx.les) {
-	const page = await client.get(`/v1/inmobiliarias/${agency}/avisos/online/resumen`, { 'pageable.size': 200 });
+	const page = await client.get(`/v1/inmobiliarias/${agency}/avisos/online/resumen`, {
+		'pageable.size': 200,
+	});
 	return page.json.content.find((item: any) => item.codigoAviso === null).idAvisoPlat as number;
 }
 
@@ -17,8 +19,13 @@ describe('associate an ad to the calling interface', () => {
 		const id = await unassociatedAd();
 		const answer = await fx.les.put(`/v1/inmobiliarias/INMO-001/avisos/MY-CODE-1/asociar/${id}`);
 		expect(answer.status).toBe(200);
-		expect(answer.json).toEqual({ code: 'ok', respuesta: expect.any(String), resposta: expect.any(String) });
-		for (const part of [String(id), 'INMO-001', 'MY-CODE-1']) expect(answer.json.respuesta).toContain(part);
+		expect(answer.json).toEqual({
+			code: 'ok',
+			respuesta: expect.any(String),
+			resposta: expect.any(String),
+		});
+		for (const part of [String(id), 'INMO-001', 'MY-CODE-1'])
+			expect(answer.json.respuesta).toContain(part);
 		expect(answer.json.resposta).toBe(answer.json.respuesta);
 		expect(await codeSeenBy(fx.les, id)).toBe('MY-CODE-1');
 		const byCode = await fx.les.get(AD_SUMMARY, { codigoAviso: 'MY-CODE-1' });
@@ -37,10 +44,14 @@ describe('associate an ad to the calling interface', () => {
 
 	it('accepts an empty JSON body sent with the call', async () => {
 		const id = await unassociatedAd();
-		const answer = await fx.les.send('PUT', `/v1/inmobiliarias/INMO-001/avisos/EMPTY-1/asociar/${id}`, {
-			raw: '',
-			contentType: 'application/json',
-		});
+		const answer = await fx.les.send(
+			'PUT',
+			`/v1/inmobiliarias/INMO-001/avisos/EMPTY-1/asociar/${id}`,
+			{
+				raw: '',
+				contentType: 'application/json',
+			},
+		);
 		expect(answer.status).toBe(200);
 	});
 
@@ -76,7 +87,9 @@ describe('associate an ad to the calling interface', () => {
 
 	it('lets the admin associate an ad for the LEC, which only the LEC then sees (per interface)', async () => {
 		const id = await unassociatedAd();
-		const answer = await fx.admin.put(`/interfaces/demo-lec/associations/${id}`, { codigoAviso: 'LEC-7' });
+		const answer = await fx.admin.put(`/interfaces/demo-lec/associations/${id}`, {
+			codigoAviso: 'LEC-7',
+		});
 		expect(answer.json.code).toBe('ok');
 		expect(await codeSeenBy(fx.lec, id)).toBe('LEC-7');
 		expect(await codeSeenBy(fx.les, id)).toBeNull();
@@ -85,7 +98,9 @@ describe('associate an ad to the calling interface', () => {
 	it('answers 404 for an unknown ad or an ad of another agency, 400 for a malformed id', async () => {
 		expect((await fx.les.put('/v1/inmobiliarias/INMO-001/avisos/X/asociar/1')).status).toBe(404);
 		const [foreign] = await adminAds(fx, 'INMO-900');
-		const crossed = await fx.les.put(`/v1/inmobiliarias/INMO-001/avisos/X/asociar/${foreign.idAvisoPlat}`);
+		const crossed = await fx.les.put(
+			`/v1/inmobiliarias/INMO-001/avisos/X/asociar/${foreign.idAvisoPlat}`,
+		);
 		expect(crossed.status).toBe(404);
 		const malformed = await fx.les.put('/v1/inmobiliarias/INMO-001/avisos/X/asociar/abc');
 		expect(malformed.status).toBe(400);
@@ -94,7 +109,9 @@ describe('associate an ad to the calling interface', () => {
 
 	it('lets an offline ad be associated', async () => {
 		const [offline] = (await adminAds(fx, 'INMO-001', false)).slice(-1);
-		const answer = await fx.les.put(`/v1/inmobiliarias/INMO-001/avisos/OFF-1/asociar/${offline.idAvisoPlat}`);
+		const answer = await fx.les.put(
+			`/v1/inmobiliarias/INMO-001/avisos/OFF-1/asociar/${offline.idAvisoPlat}`,
+		);
 		expect(answer.status).toBe(200);
 	});
 });
@@ -108,7 +125,9 @@ describe('integrator isolation', () => {
 		expect(attempt.status).toBe(404);
 		expect(await codeSeenBy(fx.les, id)).toBeNull();
 		expect((await fx.other.get(AD_SUMMARY)).status).toBe(404);
-		const viaOwnAgency = await fx.other.get('/v1/inmobiliarias/INMO-900/avisos/online/resumen', { idAvisoPlat: id });
+		const viaOwnAgency = await fx.other.get('/v1/inmobiliarias/INMO-900/avisos/online/resumen', {
+			idAvisoPlat: id,
+		});
 		expect(viaOwnAgency.status).toBe(204);
 		const admin = await fx.admin.get('/interfaces/other-les');
 		expect(admin.json.associations.map((a: any) => a.idAvisoPlat)).not.toContain(id);
@@ -116,14 +135,20 @@ describe('integrator isolation', () => {
 
 	it('keeps the same code free for each integrator', async () => {
 		const ownAd = await unassociatedAd('INMO-900', fx.other);
-		const otherAnswer = await fx.other.put(`/v1/inmobiliarias/INMO-900/avisos/DEMO-0001/asociar/${ownAd}`);
+		const otherAnswer = await fx.other.put(
+			`/v1/inmobiliarias/INMO-900/avisos/DEMO-0001/asociar/${ownAd}`,
+		);
 		expect(otherAnswer.status).toBe(200);
-		expect((await fx.les.get(AD_SUMMARY, { codigoAviso: 'DEMO-0001' })).json.content[0].codigoAviso).toBe('DEMO-0001');
+		expect(
+			(await fx.les.get(AD_SUMMARY, { codigoAviso: 'DEMO-0001' })).json.content[0].codigoAviso,
+		).toBe('DEMO-0001');
 	});
 
 	it('refuses an admin association across integrators', async () => {
 		const id = await unassociatedAd();
-		const answer = await fx.admin.put(`/interfaces/other-les/associations/${id}`, { codigoAviso: 'X' });
+		const answer = await fx.admin.put(`/interfaces/other-les/associations/${id}`, {
+			codigoAviso: 'X',
+		});
 		expect(answer.status).toBe(404);
 	});
 });

@@ -8,19 +8,29 @@ describe('access token (Authentication rule 1)', () => {
 	it('refuses a request without access_token with 401 invalid_token', async () => {
 		const answer = await fx.anonymous.get('/v1/inmobiliarias');
 		expect(answer.status).toBe(401);
-		expect(answer.json).toEqual({ code: 'invalid_token', message: expect.stringContaining('access_token') });
+		expect(answer.json).toEqual({
+			code: 'invalid_token',
+			message: expect.stringContaining('access_token'),
+		});
 	});
 
 	it('refuses an unknown token with 401', async () => {
-		const answer = await send(fx.sandbox.url, 'GET', '/v1/inmobiliarias', { query: { access_token: 'nope' } });
+		const answer = await send(fx.sandbox.url, 'GET', '/v1/inmobiliarias', {
+			query: { access_token: 'nope' },
+		});
 		expect(answer.status).toBe(401);
 		expect(answer.json.code).toBe('invalid_token');
 	});
 
 	it('does not accept the token in an Authorization Bearer header (docs/portal-api.md)', async () => {
-		const answer = await send(fx.sandbox.url, 'GET', '/v1/inmobiliarias/INMO-001/avisos/online/resumen', {
-			headers: { authorization: 'Bearer demo-les-token' },
-		});
+		const answer = await send(
+			fx.sandbox.url,
+			'GET',
+			'/v1/inmobiliarias/INMO-001/avisos/online/resumen',
+			{
+				headers: { authorization: 'Bearer demo-les-token' },
+			},
+		);
 		expect(answer.status).toBe(401);
 		expect(answer.json.code).toBe('invalid_token');
 	});
@@ -50,13 +60,19 @@ describe('client-credentials login (docs/portal-api.md)', () => {
 			scope: expect.any(String),
 		});
 		expect(answer.json.expires_in).toBeGreaterThan(9 * 365 * 86_400);
-		const agencies = await send(fx.sandbox.url, 'GET', '/v1/inmobiliarias', { query: { access_token: token } });
+		const agencies = await send(fx.sandbox.url, 'GET', '/v1/inmobiliarias', {
+			query: { access_token: token },
+		});
 		expect(agencies.status).toBe(200);
 	});
 
 	it('answers bad credentials with 401 and an XML body', async () => {
 		const answer = await send(fx.sandbox.url, 'POST', LOGIN, {
-			query: { grant_type: 'client_credentials', client_id: 'demo-les-client', client_secret: 'wrong' },
+			query: {
+				grant_type: 'client_credentials',
+				client_id: 'demo-les-client',
+				client_secret: 'wrong',
+			},
 		});
 		expect(answer.status).toBe(401);
 		expect(answer.headers['content-type']).toContain('xml');
@@ -67,7 +83,11 @@ describe('client-credentials login (docs/portal-api.md)', () => {
 
 	it('answers another grant type with 400 XML', async () => {
 		const answer = await send(fx.sandbox.url, 'POST', LOGIN, {
-			query: { grant_type: 'password', client_id: 'demo-les-client', client_secret: 'demo-les-secret' },
+			query: {
+				grant_type: 'password',
+				client_id: 'demo-les-client',
+				client_secret: 'demo-les-secret',
+			},
 		});
 		expect(answer.status).toBe(400);
 		expect(answer.text).toContain('unsupported_grant_type');

@@ -71,7 +71,8 @@ describe('event subscriptions', () => {
 
 	it('subscribes and unsubscribes each kind with 204, in both path languages', async () => {
 		await fx.les.put(CALLBACKS, config);
-		for (const kind of EVENT_KINDS) expect((await fx.les.put(`${CALLBACKS}/${kind}`)).status).toBe(204);
+		for (const kind of EVENT_KINDS)
+			expect((await fx.les.put(`${CALLBACKS}/${kind}`)).status).toBe(204);
 		expect((await adminView('demo-les')).subscriptions.sort()).toEqual([...EVENT_KINDS].sort());
 		expect((await fx.les.delete(`${CALLBACKS_PT}/CREDITO`)).status).toBe(204);
 		expect((await fx.les.delete(`${CALLBACKS}/CONTACTO`)).status).toBe(204);
@@ -83,7 +84,10 @@ describe('event subscriptions', () => {
 
 	it('refuses an unknown event kind with 400', async () => {
 		await fx.les.put(CALLBACKS, config);
-		for (const answer of [await fx.les.put(`${CALLBACKS}/VISITA`), await fx.les.delete(`${CALLBACKS}/VISITA`)]) {
+		for (const answer of [
+			await fx.les.put(`${CALLBACKS}/VISITA`),
+			await fx.les.delete(`${CALLBACKS}/VISITA`),
+		]) {
 			expect(answer.status).toBe(400);
 			expect(answer.json.message).toContain('evento');
 		}
@@ -97,7 +101,11 @@ describe('plans without callback access (docs/portal-api.md)', () => {
 		['PUT', `${CALLBACKS}/CONTACTO`],
 		['DELETE', `${CALLBACKS_PT}/CONTACTO`],
 	])('%s %s answers 500 error_inesperado / Access is denied', async (method, path) => {
-		const answer = await fx.noCallbacks.send(method, path, method === 'PUT' && path === CALLBACKS ? { body: config } : {});
+		const answer = await fx.noCallbacks.send(
+			method,
+			path,
+			method === 'PUT' && path === CALLBACKS ? { body: config } : {},
+		);
 		expect(answer.status).toBe(500);
 		expect(answer.json).toEqual({ code: 'error_inesperado', message: 'Access is denied' });
 	});

@@ -13,20 +13,23 @@ beforeEach(() => fx.admin.post('/reset'));
 it.each([
 	[LIMITS_AGENCIES.noPlan, 'ERR-0501'],
 	[LIMITS_AGENCIES.noCredits, 'ERR-0502'],
-])('association in agency %s is refused with %s and nothing is associated', async (agency, code) => {
-	const [ad] = await adminAds(fx, agency);
-	const answer = await associate(agency, ad.idAvisoPlat);
-	expect(answer.status).toBe(400);
-	expect(answer.json).toEqual({
-		errors: [{ messageCode: code, messageText: expect.any(String) }],
-		warnings: [],
-		informacion: [],
-	});
-	const summary = await limits().get(`/v1/inmobiliarias/${agency}/avisos/online/resumen`, {
-		idAvisoPlat: ad.idAvisoPlat,
-	});
-	expect(summary.json.content[0].codigoAviso).toBeNull();
-});
+])(
+	'association in agency %s is refused with %s and nothing is associated',
+	async (agency, code) => {
+		const [ad] = await adminAds(fx, agency);
+		const answer = await associate(agency, ad.idAvisoPlat);
+		expect(answer.status).toBe(400);
+		expect(answer.json).toEqual({
+			errors: [{ messageCode: code, messageText: expect.any(String) }],
+			warnings: [],
+			informacion: [],
+		});
+		const summary = await limits().get(`/v1/inmobiliarias/${agency}/avisos/online/resumen`, {
+			idAvisoPlat: ad.idAvisoPlat,
+		});
+		expect(summary.json.content[0].codigoAviso).toBeNull();
+	},
+);
 
 it(`an ad with ${LARGE_GALLERY_IMAGES} images is associated with the WARN-0211 warning`, async () => {
 	const [large, normal] = await adminAds(fx, LIMITS_AGENCIES.largeGallery);
@@ -42,9 +45,9 @@ it(`an ad with ${LARGE_GALLERY_IMAGES} images is associated with the WARN-0211 w
 
 it('the limits interface sees only its own agencies, and demo does not see them', async () => {
 	const mine = await limits().get('/v1/inmobiliarias');
-	expect(mine.json.content.map((a: { codigoInmobiliaria: string }) => a.codigoInmobiliaria)).toEqual(
-		Object.values(LIMITS_AGENCIES),
-	);
+	expect(
+		mine.json.content.map((a: { codigoInmobiliaria: string }) => a.codigoInmobiliaria),
+	).toEqual(Object.values(LIMITS_AGENCIES));
 	expect(mine.json.content[0]).not.toHaveProperty('publishing');
 	const demo = await fx.les.get('/v1/inmobiliarias');
 	expect(demo.json.content).toHaveLength(2);
@@ -58,9 +61,13 @@ it('fault injection answers coded lists once', async () => {
 	});
 	// The second online ad of INMO-001 is not associated in the seed.
 	const [, ad] = await adminAds(fx, 'INMO-001', true);
-	const answer = await fx.les.put(`/v1/inmobiliarias/INMO-001/avisos/F-1/asociar/${ad.idAvisoPlat}`);
+	const answer = await fx.les.put(
+		`/v1/inmobiliarias/INMO-001/avisos/F-1/asociar/${ad.idAvisoPlat}`,
+	);
 	expect(answer.status).toBe(400);
-	expect(answer.json.errors.map((m: { messageCode: string }) => m.messageCode)).toEqual(['ERR-0502']);
+	expect(answer.json.errors.map((m: { messageCode: string }) => m.messageCode)).toEqual([
+		'ERR-0502',
+	]);
 	expect(answer.json.warnings.map((m: { messageCode: string }) => m.messageCode)).toEqual([
 		'WARN-0211',
 	]);

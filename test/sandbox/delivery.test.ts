@@ -35,7 +35,11 @@ describe('callback delivery', () => {
 			[2, 500, 'failure', false],
 			[3, 200, 'success', true],
 		]);
-		expect(hook.current.received.map((r) => r.body.idEvento)).toEqual([idEvento, idEvento, idEvento]);
+		expect(hook.current.received.map((r) => r.body.idEvento)).toEqual([
+			idEvento,
+			idEvento,
+			idEvento,
+		]);
 	});
 
 	it('gives up after the last retry of the schedule', async () => {

@@ -34,14 +34,21 @@ describe('online development summary', () => {
 		const developments = await allPages(fx.les, ES);
 		const units = developments.flatMap((d) => d.unidades.map((u: any) => u.idAvisoPlat)).sort();
 		const ads = await allPages(fx.les, '/v1/inmobiliarias/INMO-001/avisos/online/resumen');
-		expect(units).toEqual(ads.filter((ad) => ad.idDesarrolloPlat !== null).map((ad) => ad.idAvisoPlat).sort());
+		expect(units).toEqual(
+			ads
+				.filter((ad) => ad.idDesarrolloPlat !== null)
+				.map((ad) => ad.idAvisoPlat)
+				.sort(),
+		);
 	});
 
 	it('drops a unit that goes offline, and a development with no online unit', async () => {
 		const [first] = (await fx.les.get(ES)).json.content;
 		const before = first.unidades.length;
 		await fx.admin.post(`/ads/${first.unidades[0].idAvisoPlat}/baja`);
-		const after = (await fx.les.get(ES)).json.content.find((d: any) => d.idDesarrolloPlat === first.idDesarrolloPlat);
+		const after = (await fx.les.get(ES)).json.content.find(
+			(d: any) => d.idDesarrolloPlat === first.idDesarrolloPlat,
+		);
 		expect(after.unidades).toHaveLength(before - 1);
 		for (const unit of after.unidades) await fx.admin.post(`/ads/${unit.idAvisoPlat}/baja`);
 		const ids = (await allPages(fx.les, ES)).map((d) => d.idDesarrolloPlat);
@@ -49,7 +56,9 @@ describe('online development summary', () => {
 	});
 
 	it('answers 204 past the last page, and 404 for an agency not linked to the caller', async () => {
-		expect((await fx.other.get('/v1/inmobiliarias/INMO-001/desarrollos/online/resumen')).status).toBe(404);
+		expect(
+			(await fx.other.get('/v1/inmobiliarias/INMO-001/desarrollos/online/resumen')).status,
+		).toBe(404);
 		const page = await fx.les.get(ES, { 'pageable.page': 50 });
 		expect(page.status).toBe(204);
 	});

@@ -20,8 +20,17 @@ beforeEach(async () => {
 // A delivery still on its way would land in the next test's receiver.
 afterEach(() => fx.sandbox.waitForIdle());
 
-async function subscribe(client: Portal, receiver: Receiver, kinds: readonly string[] = EVENT_KINDS, language?: string) {
-	await client.put(CALLBACKS, { url: receiver.url, authorizationHeaderValue: 'tok', lenguajeCallbackBody: language });
+async function subscribe(
+	client: Portal,
+	receiver: Receiver,
+	kinds: readonly string[] = EVENT_KINDS,
+	language?: string,
+) {
+	await client.put(CALLBACKS, {
+		url: receiver.url,
+		authorizationHeaderValue: 'tok',
+		lenguajeCallbackBody: language,
+	});
 	for (const kind of kinds) await client.put(`${CALLBACKS}/${kind}`);
 }
 
@@ -34,7 +43,10 @@ async function subscribeEveryone() {
 /** An ad of INMO-001 associated to demo-les, online or offline. */
 async function associatedAd(online: boolean) {
 	const codes = new Map<number, string>(
-		(await fx.admin.get('/interfaces/demo-les')).json.associations.map((a: any) => [a.idAvisoPlat, a.codigoAviso]),
+		(await fx.admin.get('/interfaces/demo-les')).json.associations.map((a: any) => [
+			a.idAvisoPlat,
+			a.codigoAviso,
+		]),
 	);
 	const ad = (await adminAds(fx, 'INMO-001', online)).find((a) => codes.has(a.idAvisoPlat))!;
 	return { ...ad, codigoAviso: codes.get(ad.idAvisoPlat)! };
@@ -42,7 +54,9 @@ async function associatedAd(online: boolean) {
 
 async function unassociatedOnlineAd(unit = false) {
 	const page = await fx.les.get(AD_SUMMARY, { 'pageable.size': 200 });
-	return page.json.content.find((i: any) => i.codigoAviso === null && (i.idDesarrolloPlat !== null) === unit).idAvisoPlat as number;
+	return page.json.content.find(
+		(i: any) => i.codigoAviso === null && (i.idDesarrolloPlat !== null) === unit,
+	).idAvisoPlat as number;
 }
 
 const kindsOf = (events: any[]) => events.map((e) => `${e.interfaceId}:${e.kind}`).sort();
@@ -51,10 +65,15 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 	it('alta notifies AVISO_ACTIVIDAD and AVISO_ESTADO_PUBLICACION to the LES only', async () => {
 		await subscribeEveryone();
 		const ad = await associatedAd(false);
-		await fx.admin.put(`/interfaces/demo-lec/associations/${ad.idAvisoPlat}`, { codigoAviso: 'LEC-1' });
+		await fx.admin.put(`/interfaces/demo-lec/associations/${ad.idAvisoPlat}`, {
+			codigoAviso: 'LEC-1',
+		});
 		const answer = await fx.admin.post(`/ads/${ad.idAvisoPlat}/alta`);
 		expect(answer.status).toBe(200);
-		expect(kindsOf(answer.json.events)).toEqual(['demo-les:AVISO_ACTIVIDAD', 'demo-les:AVISO_ESTADO_PUBLICACION']);
+		expect(kindsOf(answer.json.events)).toEqual([
+			'demo-les:AVISO_ACTIVIDAD',
+			'demo-les:AVISO_ESTADO_PUBLICACION',
+		]);
 		const bodies = (await receivers.les.waitFor(2)).map((r) => r.body);
 		const common = {
 			codigoInmobiliaria: 'INMO-001',
@@ -65,11 +84,18 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 		expect(bodies).toEqual(
 			expect.arrayContaining([
 				{ ...common, idEvento: expect.any(String), tipoEvento: 'AVISO_ACTIVIDAD', accion: 'ALTA' },
-				{ ...common, idEvento: expect.any(String), tipoEvento: 'AVISO_ESTADO_PUBLICACION', estadoPublicacion: 'ONLINE' },
+				{
+					...common,
+					idEvento: expect.any(String),
+					tipoEvento: 'AVISO_ESTADO_PUBLICACION',
+					estadoPublicacion: 'ONLINE',
+				},
 			]),
 		);
 		expect(bodies[0].idEvento).not.toBe(bodies[1].idEvento);
-		expect((await fx.lec.get(AD_SUMMARY, { idAvisoPlat: ad.idAvisoPlat })).json.content[0].codigoAviso).toBe('LEC-1');
+		expect(
+			(await fx.lec.get(AD_SUMMARY, { idAvisoPlat: ad.idAvisoPlat })).json.content[0].codigoAviso,
+		).toBe('LEC-1');
 		expect(receivers.lec.received).toHaveLength(0);
 		expect(receivers.other.received).toHaveLength(0);
 	});
@@ -78,7 +104,10 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 		await subscribe(fx.les, receivers.les);
 		const ad = await associatedAd(true);
 		const answer = await fx.admin.post(`/ads/${ad.idAvisoPlat}/baja`);
-		expect(kindsOf(answer.json.events)).toEqual(['demo-les:AVISO_ACTIVIDAD', 'demo-les:AVISO_ESTADO_PUBLICACION']);
+		expect(kindsOf(answer.json.events)).toEqual([
+			'demo-les:AVISO_ACTIVIDAD',
+			'demo-les:AVISO_ESTADO_PUBLICACION',
+		]);
 		const bodies = (await receivers.les.waitFor(2)).map((r) => r.body);
 		expect(bodies.map((b) => b.accion ?? b.estadoPublicacion).sort()).toEqual(['BAJA', 'OFFLINE']);
 		for (const client of [fx.les, fx.lec]) {
@@ -90,13 +119,22 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 	it('a modification notifies AVISO_ACTIVIDAD only, and the change is visible to the LEC (rule 4)', async () => {
 		await subscribe(fx.les, receivers.les);
 		const ad = await associatedAd(true);
-		const answer = await fx.admin.patch(`/ads/${ad.idAvisoPlat}`, { titulo: 'Casa renovada en Belgrano', precio: 99_000 });
+		const answer = await fx.admin.patch(`/ads/${ad.idAvisoPlat}`, {
+			titulo: 'Casa renovada en Belgrano',
+			precio: 99_000,
+		});
 		expect(kindsOf(answer.json.events)).toEqual(['demo-les:AVISO_ACTIVIDAD']);
 		const [delivered] = await receivers.les.waitFor(1);
-		expect(delivered.body).toMatchObject({ tipoEvento: 'AVISO_ACTIVIDAD', accion: 'MODIFICACION', codigoAviso: ad.codigoAviso });
+		expect(delivered.body).toMatchObject({
+			tipoEvento: 'AVISO_ACTIVIDAD',
+			accion: 'MODIFICACION',
+			codigoAviso: ad.codigoAviso,
+		});
 		const seen = await fx.lec.get(AD_SUMMARY, { titulo: 'renovada belgrano' });
 		expect(seen.json.content.map((i: any) => i.idAvisoPlat)).toEqual([ad.idAvisoPlat]);
-		expect((await fx.les.get(AD_SUMMARY, { idAvisoPlat: ad.idAvisoPlat, precioHasta: 99_000 })).status).toBe(200);
+		expect(
+			(await fx.les.get(AD_SUMMARY, { idAvisoPlat: ad.idAvisoPlat, precioHasta: 99_000 })).status,
+		).toBe(200);
 	});
 
 	it('a quality change notifies AVISO_CALIDAD with the new quality', async () => {
@@ -105,8 +143,14 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 		const answer = await fx.admin.put(`/ads/${ad.idAvisoPlat}/quality`, { calidad: 91 });
 		expect(kindsOf(answer.json.events)).toEqual(['demo-les:AVISO_CALIDAD']);
 		const [delivered] = await receivers.les.waitFor(1);
-		expect(delivered.body).toMatchObject({ tipoEvento: 'AVISO_CALIDAD', calidad: 91, idAvisoPlat: ad.idAvisoPlat });
-		expect((await fx.admin.put(`/ads/${ad.idAvisoPlat}/quality`, { calidad: 101 })).status).toBe(400);
+		expect(delivered.body).toMatchObject({
+			tipoEvento: 'AVISO_CALIDAD',
+			calidad: 91,
+			idAvisoPlat: ad.idAvisoPlat,
+		});
+		expect((await fx.admin.put(`/ads/${ad.idAvisoPlat}/quality`, { calidad: 101 })).status).toBe(
+			400,
+		);
 	});
 
 	it('sends only the subscribed kinds', async () => {
@@ -145,9 +189,15 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 			associations: { 'demo-les': 'LOFT-1' },
 		});
 		expect(answer.status).toBe(201);
-		expect(kindsOf(answer.json.events)).toEqual(['demo-les:AVISO_ACTIVIDAD', 'demo-les:AVISO_ESTADO_PUBLICACION']);
+		expect(kindsOf(answer.json.events)).toEqual([
+			'demo-les:AVISO_ACTIVIDAD',
+			'demo-les:AVISO_ESTADO_PUBLICACION',
+		]);
 		const found = await fx.les.get(AD_SUMMARY, { codigoAviso: 'LOFT-1' });
-		expect(found.json.content[0]).toMatchObject({ idAvisoPlat: answer.json.ad.idAvisoPlat, titulo: 'Loft nuevo en San Telmo' });
+		expect(found.json.content[0]).toMatchObject({
+			idAvisoPlat: answer.json.ad.idAvisoPlat,
+			titulo: 'Loft nuevo en San Telmo',
+		});
 	});
 
 	it('writes ad event bodies in the configured language', async () => {
@@ -172,21 +222,35 @@ describe('lead occurrences', () => {
 	it('reaches the LES of an associated ad, and the LEC only once associated to it (rule 3)', async () => {
 		await subscribeEveryone();
 		const ad = await associatedAd(true);
-		const first = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO_MENSAJE' });
+		const first = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+		});
 		expect(kindsOf(first.json.events)).toEqual(['demo-les:CONTACTO_MENSAJE']);
-		await fx.admin.put(`/interfaces/demo-lec/associations/${ad.idAvisoPlat}`, { codigoAviso: 'LEC-9' });
-		const second = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO_MENSAJE' });
-		expect(kindsOf(second.json.events)).toEqual(['demo-lec:CONTACTO_MENSAJE', 'demo-les:CONTACTO_MENSAJE']);
+		await fx.admin.put(`/interfaces/demo-lec/associations/${ad.idAvisoPlat}`, {
+			codigoAviso: 'LEC-9',
+		});
+		const second = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+		});
+		expect(kindsOf(second.json.events)).toEqual([
+			'demo-lec:CONTACTO_MENSAJE',
+			'demo-les:CONTACTO_MENSAJE',
+		]);
 		const [toLec] = await receivers.lec.waitFor(1);
 		expect(toLec.body.referencia).toBe('LEC-9');
 		await receivers.les.waitFor(2);
-		expect(receivers.les.received.map((r) => r.body.referencia)).toEqual([ad.codigoAviso, ad.codigoAviso]);
+		expect(receivers.les.received.map((r) => r.body.referencia)).toEqual([
+			ad.codigoAviso,
+			ad.codigoAviso,
+		]);
 	});
 
 	it('never sends ad kinds to a LEC, even subscribed and associated (Events rule 3)', async () => {
 		await subscribeEveryone();
 		const ad = await associatedAd(true);
-		await fx.admin.put(`/interfaces/demo-lec/associations/${ad.idAvisoPlat}`, { codigoAviso: 'LEC-2' });
+		await fx.admin.put(`/interfaces/demo-lec/associations/${ad.idAvisoPlat}`, {
+			codigoAviso: 'LEC-2',
+		});
 		const modified = await fx.admin.patch(`/ads/${ad.idAvisoPlat}`, { precio: 5 });
 		const quality = await fx.admin.put(`/ads/${ad.idAvisoPlat}/quality`, { calidad: 10 });
 		const baja = await fx.admin.post(`/ads/${ad.idAvisoPlat}/baja`);
@@ -225,7 +289,10 @@ describe('lead occurrences', () => {
 	it('marks an anonymous phone view: ANONYMOUS, -- and no phone', async () => {
 		await subscribe(fx.les, receivers.les, ['CONTACTO']);
 		const ad = await associatedAd(true);
-		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO', anonymous: true });
+		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO',
+			anonymous: true,
+		});
 		const [delivered] = await receivers.les.waitFor(1);
 		expect(delivered.body).toMatchObject({
 			tipoEvento: 'CONTACTO',
@@ -259,10 +326,18 @@ describe('lead occurrences', () => {
 describe('credit occurrences and integrator isolation', () => {
 	it('sends CREDITO to the subscribed LES of the agency only', async () => {
 		await subscribeEveryone();
-		const answer = await fx.admin.post('/agencies/INMO-001/credits', { accion: 'BAJA', planDePublicacion: 'PLAN_PLATA' });
+		const answer = await fx.admin.post('/agencies/INMO-001/credits', {
+			accion: 'BAJA',
+			planDePublicacion: 'PLAN_PLATA',
+		});
 		expect(kindsOf(answer.json.events)).toEqual(['demo-les:CREDITO']);
 		const [delivered] = await receivers.les.waitFor(1);
-		expect(delivered.body).toMatchObject({ tipoEvento: 'CREDITO', codigoEmpresa: 'INMO-001', accion: 'BAJA', planDePublicacion: 'PLAN_PLATA' });
+		expect(delivered.body).toMatchObject({
+			tipoEvento: 'CREDITO',
+			codigoEmpresa: 'INMO-001',
+			accion: 'BAJA',
+			planDePublicacion: 'PLAN_PLATA',
+		});
 		const theirs = await fx.admin.post('/agencies/INMO-900/credits', {});
 		expect(kindsOf(theirs.json.events)).toEqual(['other-les:CREDITO']);
 	});

@@ -51,7 +51,9 @@ describe('fault injection', () => {
 
 	it('can reset connections', async () => {
 		await fx.admin.put('/faults', { resetRate: 1 });
-		await expect(request(urlOf(fx.sandbox.url, '/v1/monedas', { access_token: 'demo-les-token' }))).rejects.toThrow();
+		await expect(
+			request(urlOf(fx.sandbox.url, '/v1/monedas', { access_token: 'demo-les-token' })),
+		).rejects.toThrow();
 	});
 
 	it('adds latency', async () => {
@@ -95,7 +97,12 @@ describe('one-shot targeted faults', () => {
 	});
 
 	it('fails the third subscription only', async () => {
-		const added = await fx.admin.post('/faults/once', { method: 'PUT', path: '^/v1/configuracion/callbacks/', status: 503, skip: 2 });
+		const added = await fx.admin.post('/faults/once', {
+			method: 'PUT',
+			path: '^/v1/configuracion/callbacks/',
+			status: 503,
+			skip: 2,
+		});
 		expect(added.status).toBe(201);
 		const results = [];
 		for (const kind of ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_CALIDAD', 'AVISO_ACTIVIDAD']) {
@@ -106,7 +113,12 @@ describe('one-shot targeted faults', () => {
 	});
 
 	it('fails as many times as asked, with the given body', async () => {
-		await fx.admin.post('/faults/once', { path: 'monedas', status: 500, times: 2, body: '<error>boom</error>' });
+		await fx.admin.post('/faults/once', {
+			path: 'monedas',
+			status: 500,
+			times: 2,
+			body: '<error>boom</error>',
+		});
 		const first = await fx.les.get('/v1/monedas');
 		expect(first.status).toBe(500);
 		expect(first.headers['content-type']).toContain('xml');
@@ -116,7 +128,9 @@ describe('one-shot targeted faults', () => {
 
 	it('can reset the connection of a matching request', async () => {
 		await fx.admin.post('/faults/once', { path: 'monedas', reset: true });
-		await expect(request(urlOf(fx.sandbox.url, '/v1/monedas', { access_token: 'demo-les-token' }))).rejects.toThrow();
+		await expect(
+			request(urlOf(fx.sandbox.url, '/v1/monedas', { access_token: 'demo-les-token' })),
+		).rejects.toThrow();
 		expect((await fx.les.get('/v1/monedas')).status).toBe(200);
 	});
 

@@ -9,23 +9,38 @@ describe('bad input never crashes the sandbox', () => {
 		['POST', '/v1/callbacks/generacion/evento'],
 		['POST', '/v1/callbacks/generacion/evento/credito'],
 	])('%s %s with malformed JSON answers 400 with the error object', async (method, path) => {
-		const answer = await fx.les.send(method, path, { raw: '{"url": "http://x', contentType: 'application/json' });
+		const answer = await fx.les.send(method, path, {
+			raw: '{"url": "http://x',
+			contentType: 'application/json',
+		});
 		expect(answer.status).toBe(400);
-		expect(answer.json).toEqual({ code: 'bad_request', message: 'The request body is not valid JSON' });
+		expect(answer.json).toEqual({
+			code: 'bad_request',
+			message: 'The request body is not valid JSON',
+		});
 	});
 
 	it('refuses a body of the wrong type', async () => {
 		for (const body of ['"just a string"', '42', 'null', '[]']) {
-			const answer = await fx.les.send('PUT', CALLBACKS, { raw: body, contentType: 'application/json' });
+			const answer = await fx.les.send('PUT', CALLBACKS, {
+				raw: body,
+				contentType: 'application/json',
+			});
 			expect(answer.status).toBe(400);
 			expect(answer.json.code).toBe('bad_request');
 		}
 	});
 
 	it('reads a JSON body sent with another content type', async () => {
-		const answer = await fx.les.send('PUT', CALLBACKS, { raw: '{"url":"https://a.invalid"}', contentType: 'text/plain' });
+		const answer = await fx.les.send('PUT', CALLBACKS, {
+			raw: '{"url":"https://a.invalid"}',
+			contentType: 'text/plain',
+		});
 		expect(answer.status).toBe(204);
-		const garbage = await fx.les.send('PUT', CALLBACKS, { raw: 'url=https://a.invalid', contentType: 'text/plain' });
+		const garbage = await fx.les.send('PUT', CALLBACKS, {
+			raw: 'url=https://a.invalid',
+			contentType: 'text/plain',
+		});
 		expect(garbage.status).toBe(400);
 	});
 
@@ -95,8 +110,12 @@ describe('admin input', () => {
 	it('refuses unknown or ill-typed ad fields', async () => {
 		const [ad] = (await fx.admin.get('/agencies/INMO-001/ads', { online: true })).json;
 		expect((await fx.admin.patch(`/ads/${ad.idAvisoPlat}`, { colour: 'red' })).status).toBe(400);
-		expect((await fx.admin.patch(`/ads/${ad.idAvisoPlat}`, { precio: 'cheap' })).json.message).toContain('precio');
-		expect((await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CREDITO' })).status).toBe(400);
+		expect(
+			(await fx.admin.patch(`/ads/${ad.idAvisoPlat}`, { precio: 'cheap' })).json.message,
+		).toContain('precio');
+		expect(
+			(await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CREDITO' })).status,
+		).toBe(400);
 	});
 });
 

@@ -98,7 +98,10 @@ describe('lead simulation', () => {
 	);
 
 	it('CONTACTO without contactEmail answers 400 (rule 3)', async () => {
-		const answer = await fx.les.post(LEAD, messageLead({ tipoDeEvento: 'CONTACTO', contactEmail: undefined }));
+		const answer = await fx.les.post(
+			LEAD,
+			messageLead({ tipoDeEvento: 'CONTACTO', contactEmail: undefined }),
+		);
 		expect(answer.status).toBe(400);
 		expect(answer.json.message).toContain('contactEmail');
 	});
@@ -108,15 +111,20 @@ describe('lead simulation', () => {
 		[{ codigoInmobiliaria: 'INMO-900' }, 'INMO-900'],
 		[{ codigoAviso: 'NO-SUCH-AD' }, 'NO-SUCH-AD'],
 		[{ codigoAviso: 'OTHER-0001' }, 'OTHER-0001'],
-	])('answers 404 when the agency or ad does not exist for the caller: %j', async (change, named) => {
-		const answer = await fx.les.post(LEAD, messageLead(change));
-		expect(answer.status).toBe(404);
-		expect(answer.json).toEqual({ code: 'not_found', message: expect.stringContaining(named) });
-	});
+	])(
+		'answers 404 when the agency or ad does not exist for the caller: %j',
+		async (change, named) => {
+			const answer = await fx.les.post(LEAD, messageLead(change));
+			expect(answer.status).toBe(404);
+			expect(answer.json).toEqual({ code: 'not_found', message: expect.stringContaining(named) });
+		},
+	);
 
 	it('accepts the ad platform id as the ad code', async () => {
 		const [ad] = (await fx.admin.get('/agencies/INMO-001/ads')).json;
-		expect((await fx.les.post(LEAD, messageLead({ codigoAviso: String(ad.idAvisoPlat) }))).status).toBe(200);
+		expect(
+			(await fx.les.post(LEAD, messageLead({ codigoAviso: String(ad.idAvisoPlat) }))).status,
+		).toBe(200);
 	});
 
 	it.each([
@@ -139,11 +147,42 @@ describe('lead simulation', () => {
 	});
 
 	it.each([
-		['EN', { eventId: expect.any(String), eventType: 'CONTACTO_MENSAJE', name: 'Ana Pérez', reference: 'DEMO-0001', registrationDate: expect.stringMatching(ZONED), message: 'Quiero visitarlo', phone: expect.any(String) }, 'nombre'],
-		['PT', { idEvento: expect.any(String), tipoEvento: 'CONTACTO_MENSAJE', nome: 'Ana Pérez', referencia: 'DEMO-0001', dataRegistro: expect.stringMatching(ZONED), mensagem: 'Quiero visitarlo', telefone: expect.any(String) }, 'nombre'],
-		['ES', { idEvento: expect.any(String), nombre: 'Ana Pérez', mensaje: 'Quiero visitarlo' }, 'nome'],
+		[
+			'EN',
+			{
+				eventId: expect.any(String),
+				eventType: 'CONTACTO_MENSAJE',
+				name: 'Ana Pérez',
+				reference: 'DEMO-0001',
+				registrationDate: expect.stringMatching(ZONED),
+				message: 'Quiero visitarlo',
+				phone: expect.any(String),
+			},
+			'nombre',
+		],
+		[
+			'PT',
+			{
+				idEvento: expect.any(String),
+				tipoEvento: 'CONTACTO_MENSAJE',
+				nome: 'Ana Pérez',
+				referencia: 'DEMO-0001',
+				dataRegistro: expect.stringMatching(ZONED),
+				mensagem: 'Quiero visitarlo',
+				telefone: expect.any(String),
+			},
+			'nombre',
+		],
+		[
+			'ES',
+			{ idEvento: expect.any(String), nombre: 'Ana Pérez', mensaje: 'Quiero visitarlo' },
+			'nome',
+		],
 	])('writes the body in lenguajeCallbackBody %s', async (language, expected, absent) => {
-		await fx.les.post(LEAD, messageLead({ configuracionCallback: callback({ lenguajeCallbackBody: language }) }));
+		await fx.les.post(
+			LEAD,
+			messageLead({ configuracionCallback: callback({ lenguajeCallbackBody: language }) }),
+		);
 		const [delivered] = await hook.current.waitFor(1);
 		expect(delivered.body).toMatchObject(expected);
 		expect(delivered.body).not.toHaveProperty(absent);
@@ -169,7 +208,10 @@ describe('lead simulation', () => {
 	});
 
 	it('is refused to a plan without callback access', async () => {
-		const answer = await fx.noCallbacks.post(LEAD, messageLead({ codigoInmobiliaria: 'INMO-500', codigoAviso: 'NOCB-0001' }));
+		const answer = await fx.noCallbacks.post(
+			LEAD,
+			messageLead({ codigoInmobiliaria: 'INMO-500', codigoAviso: 'NOCB-0001' }),
+		);
 		expect(answer.status).toBe(500);
 		expect(answer.json).toEqual({ code: 'error_inesperado', message: 'Access is denied' });
 	});
@@ -194,7 +236,9 @@ describe('credit simulation', () => {
 	});
 
 	it('answers 400 without accion or codigoEmpresa, 404 for an agency not linked', async () => {
-		expect((await fx.les.post(CREDIT, creditBody({ accion: undefined }))).json.message).toContain('accion');
+		expect((await fx.les.post(CREDIT, creditBody({ accion: undefined }))).json.message).toContain(
+			'accion',
+		);
 		expect((await fx.les.post(CREDIT, creditBody({ codigoEmpresa: undefined }))).status).toBe(400);
 		expect((await fx.les.post(CREDIT, creditBody({ codigoEmpresa: 'INMO-900' }))).status).toBe(404);
 	});
@@ -213,7 +257,8 @@ describe('the Portuguese edition path shared by both kinds', () => {
 		expect(lead.status).toBe(200);
 		expect(credit.status).toBe(200);
 		await hook.current.waitFor(2);
-		const kindOf = (id: string) => hook.current.received.find((r) => r.body.idEvento === id)?.body.tipoEvento;
+		const kindOf = (id: string) =>
+			hook.current.received.find((r) => r.body.idEvento === id)?.body.tipoEvento;
 		expect(kindOf(lead.json.idEvento)).toBe('CONTACTO_MENSAJE');
 		expect(kindOf(credit.json.idEvento)).toBe('CREDITO');
 	});

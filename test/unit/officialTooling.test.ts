@@ -18,7 +18,9 @@ test("eslint.config.mjs is @n8n/node-cli's template, as `n8n-node lint` requires
 	const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
 
 	expect(manifest.n8n.strict).toBe(true);
-	expect(words(path.join(projectRoot, 'eslint.config.mjs'))).toBe(words(path.join(templateDir, 'eslint.config.mjs')));
+	expect(words(path.join(projectRoot, 'eslint.config.mjs'))).toBe(
+		words(path.join(templateDir, 'eslint.config.mjs')),
+	);
 });
 
 test("the prettier options are the starter's", () => {

@@ -27,7 +27,10 @@ function read(file: string): string {
 }
 
 function release(...args: string[]) {
-	return spawnSync(process.execPath, [releaseScript, ...args, '--no-verify'], { cwd: repo, encoding: 'utf8' });
+	return spawnSync(process.execPath, [releaseScript, ...args, '--no-verify'], {
+		cwd: repo,
+		encoding: 'utf8',
+	});
 }
 
 beforeEach(() => {
@@ -35,12 +38,18 @@ beforeEach(() => {
 	git('init', '--quiet', '--initial-branch=main');
 	git('config', 'user.email', 'maintainer@example.com');
 	git('config', 'user.name', 'Maintainer');
-	write('package.json', `${JSON.stringify({ name: 'n8n-nodes-x', version: '0.1.0' }, null, '\t')}\n`);
+	write(
+		'package.json',
+		`${JSON.stringify({ name: 'n8n-nodes-x', version: '0.1.0' }, null, '\t')}\n`,
+	);
 	write(
 		'package-lock.json',
 		`${JSON.stringify({ name: 'n8n-nodes-x', version: '0.1.0', packages: { '': { version: '0.1.0' } } }, null, 2)}\n`,
 	);
-	write('CHANGELOG.md', '# Changelog\n\n## Unreleased\n\n- Poll trigger.\n\n## 0.1.0 (2026-01-05)\n\n- First.\n');
+	write(
+		'CHANGELOG.md',
+		'# Changelog\n\n## Unreleased\n\n- Poll trigger.\n\n## 0.1.0 (2026-01-05)\n\n- First.\n',
+	);
 	git('add', '.');
 	git('commit', '--quiet', '-m', 'start');
 });
@@ -52,7 +61,10 @@ test('a minor release sets the version, dates the changelog section, commits and
 
 	expect(result.status).toBe(0);
 	expect(JSON.parse(read('package.json')).version).toBe('0.2.0');
-	expect(JSON.parse(read('package-lock.json'))).toMatchObject({ version: '0.2.0', packages: { '': { version: '0.2.0' } } });
+	expect(JSON.parse(read('package-lock.json'))).toMatchObject({
+		version: '0.2.0',
+		packages: { '': { version: '0.2.0' } },
+	});
 	expect(read('CHANGELOG.md')).toBe(
 		`# Changelog\n\n## Unreleased\n\n## 0.2.0 (${today})\n\n- Poll trigger.\n\n## 0.1.0 (2026-01-05)\n\n- First.\n`,
 	);
@@ -67,12 +79,19 @@ test('the first release keeps the version the changelog prepares', () => {
 	git('commit', '--quiet', '-am', 'changelog');
 
 	expect(release('0.1.0').status).toBe(0);
-	expect(read('CHANGELOG.md')).toBe(`# Changelog\n\n## Unreleased\n\n## 0.1.0 (${today})\n\n- First.\n`);
+	expect(read('CHANGELOG.md')).toBe(
+		`# Changelog\n\n## Unreleased\n\n## 0.1.0 (${today})\n\n- First.\n`,
+	);
 	expect(git('tag', '--list')).toBe('0.1.0');
 });
 
 test.each([
-	['an uncommitted change', () => write('README.md', 'draft'), 'patch', 'the working tree has changes'],
+	[
+		'an uncommitted change',
+		() => write('README.md', 'draft'),
+		'patch',
+		'the working tree has changes',
+	],
 	['an existing tag', () => git('tag', '0.1.1'), 'patch', 'tag 0.1.1 exists already'],
 	['no version named', () => undefined, 'soon', 'say which version'],
 	[

@@ -27,22 +27,25 @@ export async function searchAgencies(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	return await emptyUntilCredentialSet(async () => {
-		const agencies = await portalRequestAllPages(this, 'listAgencies');
-		const words = folded(filter ?? '')
-			.split(/\s+/)
-			.filter(Boolean);
-		const results = agencies
-			.filter((agency) => typeof agency.codigoInmobiliaria === 'string')
-			.map((agency) => {
-				const code = agency.codigoInmobiliaria as string;
-				const name = text(agency.nombre);
-				return { name: name ? `${name} (${code})` : code, value: code };
-			})
-			.filter((option) => words.every((word) => folded(option.name).includes(word)))
-			.sort((a, b) => a.name.localeCompare(b.name));
-		return { results };
-	}, { results: [] });
+	return await emptyUntilCredentialSet(
+		async () => {
+			const agencies = await portalRequestAllPages(this, 'listAgencies');
+			const words = folded(filter ?? '')
+				.split(/\s+/)
+				.filter(Boolean);
+			const results = agencies
+				.filter((agency) => typeof agency.codigoInmobiliaria === 'string')
+				.map((agency) => {
+					const code = agency.codigoInmobiliaria as string;
+					const name = text(agency.nombre);
+					return { name: name ? `${name} (${code})` : code, value: code };
+				})
+				.filter((option) => words.every((word) => folded(option.name).includes(word)))
+				.sort((a, b) => a.name.localeCompare(b.name));
+			return { results };
+		},
+		{ results: [] },
+	);
 }
 
 function adOption(ad: IDataObject): INodeListSearchItems {
@@ -68,17 +71,20 @@ export async function searchAds(
 ): Promise<INodeListSearchResult> {
 	const agencyCode = chosenAgency(this);
 	if (!agencyCode || agencyCode.startsWith('=')) return { results: [] };
-	return await emptyUntilCredentialSet(async () => {
-		const page = Number(paginationToken ?? 0) || 0;
-		const { items, nextPage } = await portalRequestPage(this, 'adSummary', {
-			pathParams: { agencyCode },
-			query: { titulo: filter?.trim() || undefined },
-			page,
-			size: AD_PAGE_SIZE,
-		});
-		return {
-			results: items.filter((ad) => ad.idAvisoPlat !== undefined).map(adOption),
-			...(nextPage === undefined ? {} : { paginationToken: String(nextPage) }),
-		};
-	}, { results: [] });
+	return await emptyUntilCredentialSet(
+		async () => {
+			const page = Number(paginationToken ?? 0) || 0;
+			const { items, nextPage } = await portalRequestPage(this, 'adSummary', {
+				pathParams: { agencyCode },
+				query: { titulo: filter?.trim() || undefined },
+				page,
+				size: AD_PAGE_SIZE,
+			});
+			return {
+				results: items.filter((ad) => ad.idAvisoPlat !== undefined).map(adOption),
+				...(nextPage === undefined ? {} : { paginationToken: String(nextPage) }),
+			};
+		},
+		{ results: [] },
+	);
 }

@@ -38,21 +38,35 @@ interface ExampleNode extends Record<string, unknown> {
  * credential, and a fresh webhook ID on our trigger (the editor gives one to every imported webhook
  * node, so two imports never share a production URL).
  */
-export function loadExample(name: ExampleName, credential: { id: string; name: string }): WorkflowDefinition {
-	const file = JSON.parse(fs.readFileSync(path.join(examplesDir, EXAMPLES[name]), 'utf8')) as WorkflowDefinition;
+export function loadExample(
+	name: ExampleName,
+	credential: { id: string; name: string },
+): WorkflowDefinition {
+	const file = JSON.parse(
+		fs.readFileSync(path.join(examplesDir, EXAMPLES[name]), 'utf8'),
+	) as WorkflowDefinition;
 	const nodes = (file.nodes as ExampleNode[]).map((node) => ({
 		...node,
 		...((node.type === TRIGGER_TYPE && !node.webhookId) || node.type === MCP_TRIGGER_TYPE
 			? { webhookId: randomUUID() }
 			: {}),
 		...(node.credentials?.[CREDENTIAL_TYPE]
-			? { credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } }
+			? {
+					credentials: {
+						...node.credentials,
+						[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+					},
+				}
 			: {}),
 	}));
 	return { name: file.name, nodes, connections: file.connections, settings: file.settings ?? {} };
 }
 
 /** The production URL n8n registers for a webhook node: `<base>/webhook/<webhookId>/<path>`. */
-export function productionWebhookUrl(baseUrl: string, webhookId: string, webhookPath = 'real-estate-portal') {
+export function productionWebhookUrl(
+	baseUrl: string,
+	webhookId: string,
+	webhookPath = 'real-estate-portal',
+) {
 	return `${baseUrl}/webhook/${webhookId}/${webhookPath}`;
 }

@@ -31,5 +31,9 @@ export async function fetchJson<T>(
 	});
 	const text = await response.text();
 	if (!response.ok) throw new N8nHttpError(method, url, response.status, text);
-	return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: (text ? JSON.parse(text) : undefined) as T,
+	};
 }

@@ -1,10 +1,20 @@
 export { freePort } from './freePort';
 export { N8nHttpError } from './httpJson';
-export { ensureN8nInstalled, installPackageInto, requestedN8nPin, type N8nInstall } from './n8nInstall';
+export {
+	ensureN8nInstalled,
+	installPackageInto,
+	requestedN8nPin,
+	type N8nInstall,
+} from './n8nInstall';
 export { n8nEnvironment } from './n8nEnvironment';
 export { startN8n, type RunningN8n, type StartN8nOptions } from './n8nProcess';
 export * from './n8nPublicApi';
-export { N8nSession, type ListedNodeType, type OwnerAccount, type PublicationStatus } from './n8nSession';
+export {
+	N8nSession,
+	type ListedNodeType,
+	type OwnerAccount,
+	type PublicationStatus,
+} from './n8nSession';
 export {
 	API_KEY_LABEL_PREFIX,
 	demoOwner,

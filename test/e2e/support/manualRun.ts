@@ -22,13 +22,19 @@ export async function runManually(
 		{ triggerToStartFrom: { name: triggerName } },
 	);
 	if (!started.executionId) {
-		throw new Error(`n8n did not start workflow ${workflowId} from "${triggerName}": ${JSON.stringify(started)}`);
+		throw new Error(
+			`n8n did not start workflow ${workflowId} from "${triggerName}": ${JSON.stringify(started)}`,
+		);
 	}
 	return await waitForExecution(owner, started.executionId, timeoutMs);
 }
 
 /** Polls the public API until the execution has stopped; returns it with its data. */
-export async function waitForExecution(owner: ProvisionedN8n, executionId: string, timeoutMs = 60_000) {
+export async function waitForExecution(
+	owner: ProvisionedN8n,
+	executionId: string,
+	timeoutMs = 60_000,
+) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		try {
@@ -38,7 +44,8 @@ export async function waitForExecution(owner: ProvisionedN8n, executionId: strin
 			// Saved once it has started; until then the public API does not know it.
 			if (!(error instanceof N8nHttpError && error.status === 404)) throw error;
 		}
-		if (Date.now() > deadline) throw new Error(`execution ${executionId} did not finish within ${timeoutMs} ms`);
+		if (Date.now() > deadline)
+			throw new Error(`execution ${executionId} did not finish within ${timeoutMs} ms`);
 		await sleep(200);
 	}
 }

@@ -49,7 +49,9 @@ export class N8nEditor {
 	/** Opens the node panel (the first-step button on an empty canvas, else the plus button). */
 	async openNodePanel() {
 		const firstStep = this.page.getByTestId('canvas-add-button');
-		await ((await firstStep.isVisible()) ? firstStep : this.page.getByTestId('node-creator-plus-button')).click();
+		await (
+			(await firstStep.isVisible()) ? firstStep : this.page.getByTestId('node-creator-plus-button')
+		).click();
 		await this.nodePanel.waitFor();
 	}
 
@@ -57,7 +59,11 @@ export class N8nEditor {
 	async findInNodePanel(name: string) {
 		await this.openNodePanel();
 		await this.page.getByTestId('node-creator-search-bar').fill(name);
-		await this.nodePanel.getByTestId('item-iterator-item').filter({ hasText: name }).first().click();
+		await this.nodePanel
+			.getByTestId('item-iterator-item')
+			.filter({ hasText: name })
+			.first()
+			.click();
 	}
 
 	get ndv(): Locator {
@@ -131,7 +137,9 @@ export class N8nEditor {
 		const deadline = Date.now() + ACTION_TIMEOUT_MS;
 		for (;;) {
 			const entries = await this.locatorEntries();
-			const matching = entries.every((entry) => words.every((word) => entry.toLowerCase().includes(word)));
+			const matching = entries.every((entry) =>
+				words.every((word) => entry.toLowerCase().includes(word)),
+			);
 			if (matching || Date.now() > deadline) return entries;
 			await this.page.waitForTimeout(200);
 		}
@@ -155,14 +163,19 @@ export class N8nEditor {
 	 * leaves the list closed: then it clicks again, until the list shows or the time-out.
 	 */
 	private async openSelect(select: Locator): Promise<string[]> {
-		const input = select.locator('input[role="combobox"]').or(select.and(this.page.locator('input'))).first();
+		const input = select
+			.locator('input[role="combobox"]')
+			.or(select.and(this.page.locator('input')))
+			.first();
 		const deadline = Date.now() + ACTION_TIMEOUT_MS;
 		for (;;) {
 			const list = this.page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
 			if (!(await list.isVisible())) await select.click();
 			const options = list.getByRole('option');
 			try {
-				await options.first().waitFor({ timeout: Math.min(5_000, Math.max(1, deadline - Date.now())) });
+				await options
+					.first()
+					.waitFor({ timeout: Math.min(5_000, Math.max(1, deadline - Date.now())) });
 			} catch (error) {
 				if (Date.now() >= deadline) throw error;
 				continue;

@@ -42,5 +42,7 @@ export async function ensureN8nInstalled(): Promise<N8nInstall> {
  */
 export async function installPackageInto(userFolder: string, options: { build?: boolean } = {}) {
 	const env = options.build === false ? { SKIP_BUILD: '1' } : {};
-	return lastLine(await runScript(path.join(n8nScriptsDir, 'install-package.sh'), [userFolder], env));
+	return lastLine(
+		await runScript(path.join(n8nScriptsDir, 'install-package.sh'), [userFolder], env),
+	);
 }

@@ -3,5 +3,7 @@
  * next line, e.g. `n8n-nodes-x: Cannot find module '.../X.node.js'`.
  */
 export function failedPackageLoads(log: string): string[] {
-	return [...log.matchAll(/^Failed to load package "([^"]+)"\n(.*)$/gm)].map(([, name, reason]) => `${name}: ${reason}`);
+	return [...log.matchAll(/^Failed to load package "([^"]+)"\n(.*)$/gm)].map(
+		([, name, reason]) => `${name}: ${reason}`,
+	);
 }

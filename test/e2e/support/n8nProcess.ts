@@ -85,14 +85,25 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		throw new Error(`${(error as Error).message}\nLast lines of ${logFile}:\n${tail(logFile, 30)}`);
 	}
 	const readLog = () => fs.readFileSync(logFile, 'utf8');
-	return { url, port, pid: child.pid!, userFolder: options.userFolder, logFile, readLog, stop, exited };
+	return {
+		url,
+		port,
+		pid: child.pid!,
+		userFolder: options.userFolder,
+		logFile,
+		readLog,
+		stop,
+		exited,
+	};
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
-			throw new Error(`n8n exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`);
+			throw new Error(
+				`n8n exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`,
+			);
 		}
 		try {
 			const response = await fetch(`${url}/healthz/readiness`);

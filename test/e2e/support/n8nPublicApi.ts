@@ -33,7 +33,13 @@ export interface ExecutionData {
 		error?: { message: string };
 		runData: Record<
 			string,
-			Array<{ data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryFile> }>> } }>
+			Array<{
+				data?: {
+					main: Array<
+						Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryFile> }>
+					>;
+				};
+			}>
 		>;
 	};
 }
@@ -82,18 +88,37 @@ export class N8nPublicApi {
 		await this.send('DELETE', `/workflows/${id}`);
 	}
 
-	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }) {
-		return await this.send<{ id: string; name: string; type: string }>('POST', '/credentials', credential);
+	async createCredential(credential: {
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}) {
+		return await this.send<{ id: string; name: string; type: string }>(
+			'POST',
+			'/credentials',
+			credential,
+		);
 	}
 
 	/** The credentials this key's user can see (first page of up to 250; no secrets). */
 	async listCredentials(): Promise<Array<{ id: string; name: string; type: string }>> {
-		return (await this.send<{ data: Array<{ id: string; name: string; type: string }> }>('GET', '/credentials?limit=250'))
-			.data;
+		return (
+			await this.send<{ data: Array<{ id: string; name: string; type: string }> }>(
+				'GET',
+				'/credentials?limit=250',
+			)
+		).data;
 	}
 
-	async updateCredential(id: string, changes: { name?: string; type?: string; data?: Record<string, unknown> }) {
-		return await this.send<{ id: string; name: string; type: string }>('PATCH', `/credentials/${id}`, changes);
+	async updateCredential(
+		id: string,
+		changes: { name?: string; type?: string; data?: Record<string, unknown> },
+	) {
+		return await this.send<{ id: string; name: string; type: string }>(
+			'PATCH',
+			`/credentials/${id}`,
+			changes,
+		);
 	}
 
 	/** The workflows this key's user can see (first page of up to 250). */
@@ -119,15 +144,21 @@ export class N8nPublicApi {
 	 * Polls until the workflow has at least `count` finished executions (n8n saves an execution
 	 * after the webhook answered), then returns them with their data, newest first.
 	 */
-	async waitForExecutions(workflowId: string, count: number, timeoutMs = 30_000): Promise<Execution[]> {
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		timeoutMs = 30_000,
+	): Promise<Execution[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const executions = (await this.listExecutions({ workflowId, includeData: true, limit: 250 })).filter(
-				(execution) => execution.stoppedAt !== null,
-			);
+			const executions = (
+				await this.listExecutions({ workflowId, includeData: true, limit: 250 })
+			).filter((execution) => execution.stoppedAt !== null);
 			if (executions.length >= count) return executions;
 			if (Date.now() > deadline) {
-				throw new Error(`workflow ${workflowId} has ${executions.length} finished executions, expected ${count}`);
+				throw new Error(
+					`workflow ${workflowId} has ${executions.length} finished executions, expected ${count}`,
+				);
 			}
 			await sleep(200);
 		}
@@ -148,7 +179,10 @@ export function nodeOutput(execution: Execution, nodeName: string): Array<Record
 }
 
 /** The files (binary property → file) of the items a node output (first run, first output). */
-export function nodeBinaryOutput(execution: Execution, nodeName: string): Array<Record<string, BinaryFile>> {
+export function nodeBinaryOutput(
+	execution: Execution,
+	nodeName: string,
+): Array<Record<string, BinaryFile>> {
 	return firstOutputItems(execution, nodeName).map((item) => item.binary ?? {});
 }
 

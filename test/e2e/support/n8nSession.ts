@@ -49,16 +49,18 @@ export class N8nSession {
 
 	/** Whether this n8n already has its owner (a reused user folder) or still shows the set-up. */
 	static async hasOwner(baseUrl: string): Promise<boolean> {
-		const settings = await fetchJson<{ data: { userManagement: { showSetupOnFirstLoad: boolean } } }>(
-			'GET',
-			`${baseUrl}/rest/settings`,
-		);
+		const settings = await fetchJson<{
+			data: { userManagement: { showSetupOnFirstLoad: boolean } };
+		}>('GET', `${baseUrl}/rest/settings`);
 		return !settings.body.data.userManagement.showSetupOnFirstLoad;
 	}
 
 	static async login(baseUrl: string, owner: Pick<OwnerAccount, 'email' | 'password'>) {
 		const session = new N8nSession(baseUrl);
-		await session.send('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		await session.send('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 		return session;
 	}
 
@@ -93,7 +95,8 @@ export class N8nSession {
 		for (;;) {
 			const publication = await this.publicationStatus(workflowId);
 			if (publication.status !== 'in_progress') return publication;
-			if (Date.now() > deadline) throw new Error(`workflow ${workflowId} is still being (un)published`);
+			if (Date.now() > deadline)
+				throw new Error(`workflow ${workflowId} is still being (un)published`);
 			await sleep(100);
 		}
 	}
@@ -112,12 +115,15 @@ export class N8nSession {
 	async getText(path: string): Promise<string> {
 		const response = await fetch(`${this.baseUrl}${path}`, { headers: this.headers() });
 		const text = await response.text();
-		if (!response.ok) throw new N8nHttpError('GET', `${this.baseUrl}${path}`, response.status, text);
+		if (!response.ok)
+			throw new N8nHttpError('GET', `${this.baseUrl}${path}`, response.status, text);
 		return text;
 	}
 
 	private async typesFile<T>(kind: 'nodes' | 'credentials'): Promise<T> {
-		const response = await fetchJson<T>('GET', `${this.baseUrl}/types/${kind}.json`, { headers: this.headers() });
+		const response = await fetchJson<T>('GET', `${this.baseUrl}/types/${kind}.json`, {
+			headers: this.headers(),
+		});
 		return response.body;
 	}
 

@@ -21,8 +21,16 @@ export function portalCredentialData(baseUrl: string, accessToken = DEMO_TOKEN) 
 }
 
 /** A Real Estate Portal API credential in n8n pointing at the emulator (public API). */
-export async function createPortalCredential(api: N8nPublicApi, baseUrl: string, name = PORTAL_CREDENTIAL_NAME) {
-	return await api.createCredential({ name, type: CREDENTIAL_TYPE, data: portalCredentialData(baseUrl) });
+export async function createPortalCredential(
+	api: N8nPublicApi,
+	baseUrl: string,
+	name = PORTAL_CREDENTIAL_NAME,
+) {
+	return await api.createCredential({
+		name,
+		type: CREDENTIAL_TYPE,
+		data: portalCredentialData(baseUrl),
+	});
 }
 
 export interface CallbackConfiguration {
@@ -45,7 +53,8 @@ export class SandboxClient {
 	constructor(readonly baseUrl: string) {}
 
 	async interface(id = DEMO_INTERFACE): Promise<SandboxInterface> {
-		return (await fetchJson<SandboxInterface>('GET', `${this.baseUrl}/__sandbox/interfaces/${id}`)).body;
+		return (await fetchJson<SandboxInterface>('GET', `${this.baseUrl}/__sandbox/interfaces/${id}`))
+			.body;
 	}
 
 	async ads(agencyCode: string, online = true): Promise<AdminAd[]> {
@@ -56,23 +65,34 @@ export class SandboxClient {
 	/** A lead on an online ad, routed to every interface the ad is associated to; its event IDs. */
 	async createLead(adId: number, lead: Record<string, unknown> = {}) {
 		const url = `${this.baseUrl}/__sandbox/ads/${adId}/leads`;
-		const answer = await fetchJson<{ events: Array<{ idEvento: string; interfaceId: string }> }>('POST', url, {
-			body: lead,
-		});
+		const answer = await fetchJson<{ events: Array<{ idEvento: string; interfaceId: string }> }>(
+			'POST',
+			url,
+			{
+				body: lead,
+			},
+		);
 		return answer.body.events;
 	}
 
 	/** The first online ad of `agencyCode` associated to the interface (leads on it reach n8n). */
 	async associatedOnlineAd(agencyCode = 'INMO-001', interfaceId = DEMO_INTERFACE) {
 		const online = new Set((await this.ads(agencyCode)).map((ad) => ad.idAvisoPlat));
-		const association = (await this.interface(interfaceId)).associations.find((a) => online.has(a.idAvisoPlat));
-		if (!association) throw new Error(`no online ad of ${agencyCode} is associated to ${interfaceId}`);
+		const association = (await this.interface(interfaceId)).associations.find((a) =>
+			online.has(a.idAvisoPlat),
+		);
+		if (!association)
+			throw new Error(`no online ad of ${agencyCode} is associated to ${interfaceId}`);
 		return association;
 	}
 
 	/** A call to the service itself with the demo interface's token. */
 	async service<T>(method: string, path: string, body?: unknown, token = DEMO_TOKEN): Promise<T> {
 		const separator = path.includes('?') ? '&' : '?';
-		return (await fetchJson<T>(method, `${this.baseUrl}${path}${separator}access_token=${token}`, { body })).body;
+		return (
+			await fetchJson<T>(method, `${this.baseUrl}${path}${separator}access_token=${token}`, {
+				body,
+			})
+		).body;
 	}
 }

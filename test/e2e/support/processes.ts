@@ -34,7 +34,8 @@ export function processesMentioning(text: string): number[] {
 	for (const entry of fs.readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
 		try {
-			if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) found.push(Number(entry));
+			if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text))
+				found.push(Number(entry));
 		} catch {
 			// Gone meanwhile.
 		}

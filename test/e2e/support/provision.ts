@@ -22,7 +22,10 @@ export interface ProvisionedN8n {
  * Sets up the owner of a fresh n8n, or logs in as them when the user folder is reused (the demo),
  * and gives back a logged-in session and a public API client with a new API key.
  */
-export async function provisionOwner(baseUrl: string, owner: OwnerAccount = demoOwner): Promise<ProvisionedN8n> {
+export async function provisionOwner(
+	baseUrl: string,
+	owner: OwnerAccount = demoOwner,
+): Promise<ProvisionedN8n> {
 	const session = (await N8nSession.hasOwner(baseUrl))
 		? await N8nSession.login(baseUrl, owner)
 		: await N8nSession.setUpOwner(baseUrl, owner);
@@ -31,13 +34,19 @@ export async function provisionOwner(baseUrl: string, owner: OwnerAccount = demo
 }
 
 /** Publishes (n8n 1.x: activates) a workflow and resolves once its triggers are live or failed. */
-export async function publishWorkflow(owner: ProvisionedN8n, workflowId: string): Promise<PublicationStatus> {
+export async function publishWorkflow(
+	owner: ProvisionedN8n,
+	workflowId: string,
+): Promise<PublicationStatus> {
 	await owner.api.publishWorkflow(workflowId);
 	return await owner.session.waitForPublication(workflowId);
 }
 
 /** Unpublishes (n8n 1.x: deactivates) a workflow and resolves once its triggers are removed. */
-export async function unpublishWorkflow(owner: ProvisionedN8n, workflowId: string): Promise<PublicationStatus> {
+export async function unpublishWorkflow(
+	owner: ProvisionedN8n,
+	workflowId: string,
+): Promise<PublicationStatus> {
 	await owner.api.unpublishWorkflow(workflowId);
 	return await owner.session.waitForPublication(workflowId);
 }

@@ -16,7 +16,11 @@ export async function runScript(
 			{ env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
 			(error, stdout, stderr) => {
 				if (error) {
-					reject(new Error(`${script} ${args.join(' ')} failed (${error.message.split('\n')[0]}):\n${stderr}`));
+					reject(
+						new Error(
+							`${script} ${args.join(' ')} failed (${error.message.split('\n')[0]}):\n${stderr}`,
+						),
+					);
 					return;
 				}
 				resolve(stdout);

@@ -12,12 +12,15 @@ import path from 'node:path';
  */
 export function importsN8nDoesNotProvide(packageDir: string, n8nHome: string): string[] {
 	const n8nManifest = path.join(n8nHome, 'node_modules', 'n8n', 'package.json');
-	const provided = new Set(Object.keys(JSON.parse(fs.readFileSync(n8nManifest, 'utf8')).dependencies ?? {}));
+	const provided = new Set(
+		Object.keys(JSON.parse(fs.readFileSync(n8nManifest, 'utf8')).dependencies ?? {}),
+	);
 	const missing: string[] = [];
 	for (const file of javascriptFiles(path.join(packageDir, 'dist'))) {
 		for (const specifier of requiredModules(fs.readFileSync(file, 'utf8'))) {
 			if (specifier.startsWith('.') || isBuiltin(specifier)) continue;
-			if (!provided.has(packageName(specifier))) missing.push(`${path.relative(packageDir, file)}: ${specifier}`);
+			if (!provided.has(packageName(specifier)))
+				missing.push(`${path.relative(packageDir, file)}: ${specifier}`);
 		}
 	}
 	return missing;

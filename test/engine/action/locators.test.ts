@@ -143,9 +143,9 @@ describe('ad list', () => {
 
 	test('empty, with no error, before an agency or a credential is chosen', async () => {
 		expect(await search('searchAds', { parameters: inAgency('') })).toEqual({ results: [] });
-		expect(
-			await search('searchAds', { parameters: inAgency(), withoutCredential: true }),
-		).toEqual({ results: [] });
+		expect(await search('searchAds', { parameters: inAgency(), withoutCredential: true })).toEqual({
+			results: [],
+		});
 	});
 });
 

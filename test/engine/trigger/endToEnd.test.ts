@@ -25,16 +25,21 @@ beforeEach(async () => {
 
 /** The configuration the trigger registered, read back from the service as any client would. */
 async function registeredConfiguration(): Promise<CallbackConfigurationState> {
-	const response = await fetch(`${sandbox.url}/v1/configuracion/callbacks?access_token=demo-les-token`);
+	const response = await fetch(
+		`${sandbox.url}/v1/configuracion/callbacks?access_token=demo-les-token`,
+	);
 	return (await response.json()) as CallbackConfigurationState;
 }
 
 async function simulate(body: IDataObject): Promise<string> {
-	const response = await fetch(`${sandbox.url}/v1/callbacks/generacion/evento?access_token=demo-les-token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ codigoInmobiliaria: 'INMO-001', codigoAviso: 'DEMO-0001', ...body }),
-	});
+	const response = await fetch(
+		`${sandbox.url}/v1/callbacks/generacion/evento?access_token=demo-les-token`,
+		{
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ codigoInmobiliaria: 'INMO-001', codigoAviso: 'DEMO-0001', ...body }),
+		},
+	);
 	expect(response.status).toBe(200);
 	return ((await response.json()) as { idEvento: string }).idEvento;
 }
@@ -81,7 +86,11 @@ const message = (eventId: string) => ({
 it("the simulation endpoint's CONTACTO and CONTACTO_MENSAJE come out as simplified leads", async () => {
 	const configuracionCallback = await registeredConfiguration();
 
-	const phoneViewId = await simulate({ tipoDeEvento: 'CONTACTO', contactEmail: 'ana@example.com', configuracionCallback });
+	const phoneViewId = await simulate({
+		tipoDeEvento: 'CONTACTO',
+		contactEmail: 'ana@example.com',
+		configuracionCallback,
+	});
 	const messageId = await simulate({
 		tipoDeEvento: 'CONTACTO_MENSAJE',
 		contactName: 'Ana Pérez',
@@ -97,7 +106,9 @@ it("the simulation endpoint's CONTACTO and CONTACTO_MENSAJE come out as simplifi
 	expect(outputs.find((lead) => lead.eventId === phoneViewId)).toEqual(phoneView(phoneViewId));
 	expect(outputs.find((lead) => lead.eventId === messageId)).toEqual(message(messageId));
 	const ids = [phoneViewId, messageId];
-	const recorded = await sandbox.waitForDeliveries((all) => ids.every((id) => all.some((d) => d.idEvento === id)));
+	const recorded = await sandbox.waitForDeliveries((all) =>
+		ids.every((id) => all.some((d) => d.idEvento === id)),
+	);
 	const attempts = recorded.filter((delivery) => ids.includes(delivery.idEvento));
 	expect(attempts.map((attempt) => attempt.outcome)).toEqual(['success', 'success']);
 });

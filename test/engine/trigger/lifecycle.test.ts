@@ -48,7 +48,9 @@ describe('activation', () => {
 		expect(state.subscriptions).toEqual(LEADS);
 		const own = registrationOf(receiver!)!;
 		expect(own).toMatchObject({ kinds: LEADS, previous: { configuration: null, kinds: [] } });
-		expect(digestMatches(state.configuration!.authorizationHeaderValue!, own.secretDigest)).toBe(true);
+		expect(digestMatches(state.configuration!.authorizationHeaderValue!, own.secretDigest)).toBe(
+			true,
+		);
 	});
 
 	it('a restart with nothing changed keeps the registration (checkExists), secret included', async () => {
@@ -68,7 +70,9 @@ describe('activation', () => {
 
 		await workflow.restart();
 
-		expect((await callbackState(sandbox)).configuration).toMatchObject({ url: receiver!.url('production') });
+		expect((await callbackState(sandbox)).configuration).toMatchObject({
+			url: receiver!.url('production'),
+		});
 		await workflow.deactivate();
 		expect((await callbackState(sandbox)).configuration).toEqual(CRM_CONFIGURATION);
 	});
@@ -82,7 +86,9 @@ describe('activation', () => {
 		await workflow.restart();
 
 		const repaired = (await callbackState(sandbox)).configuration!;
-		expect(digestMatches(repaired.authorizationHeaderValue!, registrationOf(receiver!)!.secretDigest)).toBe(true);
+		expect(
+			digestMatches(repaired.authorizationHeaderValue!, registrationOf(receiver!)!.secretDigest),
+		).toBe(true);
 		expect(repaired.authorizationHeaderValue).not.toBe('guessed');
 		// Repairing our own registration must not record it as "what was there before".
 		expect(registrationOf(receiver!)!.previous).toEqual({ configuration: null, kinds: [] });
@@ -94,9 +100,14 @@ describe('activation', () => {
 			credentials: { accessToken: 'demo-lec-token', interfaceKind: 'LEC' },
 		});
 
-		await expect(workflow.activate()).rejects.toThrow(/read-only \(LEC\) interface receives only lead events/);
+		await expect(workflow.activate()).rejects.toThrow(
+			/read-only \(LEC\) interface receives only lead events/,
+		);
 
-		expect(await callbackState(sandbox, 'demo-lec')).toEqual({ configuration: null, subscriptions: [] });
+		expect(await callbackState(sandbox, 'demo-lec')).toEqual({
+			configuration: null,
+			subscriptions: [],
+		});
 		expect(workflow.active).toBe(false);
 	});
 
@@ -109,7 +120,9 @@ describe('activation', () => {
 	});
 
 	it('a plan without callback access fails with the reason, not a bare 500', async () => {
-		const { trigger: workflow } = await trigger({ credentials: { accessToken: 'nocallbacks-les-token' } });
+		const { trigger: workflow } = await trigger({
+			credentials: { accessToken: 'nocallbacks-les-token' },
+		});
 		await expect(workflow.activate()).rejects.toThrow(/no callback access/);
 	});
 });
@@ -118,7 +131,12 @@ describe('a failure half-way', () => {
 	const threeKinds = { events: ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_ACTIVIDAD'] };
 	// The third subscription fails on every attempt (the transport repeats a 500 on idempotent calls).
 	const thirdSubscriptionFails = () =>
-		failOnce(sandbox, { method: 'PUT', path: 'callbacks/AVISO_ACTIVIDAD$', status: 500, times: 10 });
+		failOnce(sandbox, {
+			method: 'PUT',
+			path: 'callbacks/AVISO_ACTIVIDAD$',
+			status: 500,
+			times: 10,
+		});
 
 	it('rolls back to the previous configuration and reports one clear error', async () => {
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CONTACTO']);
@@ -128,9 +146,13 @@ describe('a failure half-way', () => {
 		const { lines, error } = await logsDuring(() => workflow.activate());
 		const failure = error as (Error & { description?: string }) | undefined;
 
-		expect(lines).toMatch(/error: Real Estate Portal Trigger: activation failed while subscribing to AVISO_ACTIVIDAD/);
+		expect(lines).toMatch(
+			/error: Real Estate Portal Trigger: activation failed while subscribing to AVISO_ACTIVIDAD/,
+		);
 		expect(failure?.message).toMatch(/^Activation failed while subscribing to AVISO_ACTIVIDAD: /);
-		expect(failure?.description).toMatch(/Try again later\..*previous callback configuration is in place/);
+		expect(failure?.description).toMatch(
+			/Try again later\..*previous callback configuration is in place/,
+		);
 		const state = await callbackState(sandbox);
 		expect(state.configuration).toEqual(CRM_CONFIGURATION);
 		// Their CONTACTO stays: their subscriptions are unknown, so none is taken away.
@@ -145,7 +167,9 @@ describe('a failure half-way', () => {
 		const { error } = await logsDuring(() => workflow.activate());
 
 		expect(error?.message).toMatch(/subscribing to AVISO_ACTIVIDAD/);
-		expect((error as Error & { description?: string }).description).toMatch(/no event kind is subscribed/);
+		expect((error as Error & { description?: string }).description).toMatch(
+			/no event kind is subscribed/,
+		);
 
 		// The service has no way to delete a configuration: without subscriptions nothing is sent.
 		expect((await callbackState(sandbox)).subscriptions).toEqual([]);
@@ -155,7 +179,9 @@ describe('a failure half-way', () => {
 
 describe('deactivation', () => {
 	it('without a previous configuration, unsubscribes every kind it subscribed', async () => {
-		const { trigger: workflow } = await trigger({ parameters: { events: ['CONTACTO', 'CREDITO'] } });
+		const { trigger: workflow } = await trigger({
+			parameters: { events: ['CONTACTO', 'CREDITO'] },
+		});
 		await workflow.activate();
 
 		await workflow.deactivate();
@@ -177,7 +203,7 @@ describe('deactivation', () => {
 		expect(state.subscriptions).toContain('CONTACTO');
 	});
 
-	it("leaves a configuration someone set since alone: theirs, with their subscriptions", async () => {
+	it('leaves a configuration someone set since alone: theirs, with their subscriptions', async () => {
 		const { trigger: workflow } = await trigger();
 		await workflow.activate();
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CREDITO']);
@@ -195,11 +221,18 @@ describe('deactivation', () => {
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION);
 		const { trigger: workflow } = await trigger();
 		await workflow.activate();
-		await failOnce(sandbox, { method: 'PUT', path: 'callbacks$', status: 400, body: { code: 'bad_request', message: 'refused' } });
+		await failOnce(sandbox, {
+			method: 'PUT',
+			path: 'callbacks$',
+			status: 400,
+			body: { code: 'bad_request', message: 'refused' },
+		});
 
 		const { lines, error } = await logsDuring(() => workflow.deactivate());
 
-		expect(error?.message).toMatch(/^Deactivation could not finish: restoring the previous configuration/);
+		expect(error?.message).toMatch(
+			/^Deactivation could not finish: restoring the previous configuration/,
+		);
 		expect(lines).toMatch(/error: Real Estate Portal Trigger: Deactivation could not finish/);
 
 		expect(registrationOf(receiver!)).toBeDefined();
@@ -218,7 +251,9 @@ describe('"Listen for test event"', () => {
 		await workflow.listenForTestEvent();
 		const listening = (await callbackState(sandbox)).configuration!;
 		expect(listening.url).toBe(receiver!.url('test'));
-		expect(listening.authorizationHeaderValue).not.toBe(production.configuration!.authorizationHeaderValue);
+		expect(listening.authorizationHeaderValue).not.toBe(
+			production.configuration!.authorizationHeaderValue,
+		);
 
 		await workflow.stopListeningForTestEvent();
 

@@ -19,7 +19,11 @@ function pairedIndex(item: INodeExecutionData): number | undefined {
 	return undefined;
 }
 
-export function accountItems(items: INodeExecutionData[], inputs: number, perInput = 1): ItemAccount {
+export function accountItems(
+	items: INodeExecutionData[],
+	inputs: number,
+	perInput = 1,
+): ItemAccount {
 	const counts = new Array<number>(inputs).fill(0);
 	let unpaired = 0;
 	let errorItems = 0;

@@ -5,10 +5,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Sandbox } from '../../../sandbox';
 import type { WebhookReceiver } from '../../engine/harness';
-import { SECRET_HEADER, portalSecret, registrationOf, startTrigger } from '../../engine/trigger/support';
+import {
+	SECRET_HEADER,
+	portalSecret,
+	registrationOf,
+	startTrigger,
+} from '../../engine/trigger/support';
 import { sendRaw, type RawAnswer } from './rawHttp';
 
-export const ALL_KINDS = ['CONTACTO', 'CONTACTO_MENSAJE', 'AVISO_ACTIVIDAD', 'AVISO_ESTADO_PUBLICACION', 'AVISO_CALIDAD', 'CREDITO'];
+export const ALL_KINDS = [
+	'CONTACTO',
+	'CONTACTO_MENSAJE',
+	'AVISO_ACTIVIDAD',
+	'AVISO_ESTADO_PUBLICACION',
+	'AVISO_CALIDAD',
+	'CREDITO',
+];
 
 export interface Call {
 	method?: string;
@@ -22,7 +34,10 @@ export interface Call {
 export class TriggerUnderAttack {
 	readonly answers: RawAnswer[] = [];
 
-	private constructor(readonly receiver: WebhookReceiver, readonly secret: string) {}
+	private constructor(
+		readonly receiver: WebhookReceiver,
+		readonly secret: string,
+	) {}
 
 	static async start(sandbox: Sandbox): Promise<TriggerUnderAttack> {
 		const receiver = await startTrigger(sandbox, { parameters: { events: ALL_KINDS } });
@@ -32,10 +47,16 @@ export class TriggerUnderAttack {
 	}
 
 	async call(call: Call = {}): Promise<RawAnswer> {
-		const headers: Record<string, string | string[]> = { 'content-type': call.contentType ?? 'application/json', ...call.headers };
+		const headers: Record<string, string | string[]> = {
+			'content-type': call.contentType ?? 'application/json',
+			...call.headers,
+		};
 		const secret = call.secret === undefined ? this.secret : call.secret;
 		if (secret !== null) headers[SECRET_HEADER] = secret;
-		const body = call.body === undefined || typeof call.body === 'string' || Buffer.isBuffer(call.body) ? call.body : JSON.stringify(call.body);
+		const body =
+			call.body === undefined || typeof call.body === 'string' || Buffer.isBuffer(call.body)
+				? call.body
+				: JSON.stringify(call.body);
 		const answer = await sendRaw(this.receiver.url(), { method: call.method, headers, body });
 		this.answers.push(answer);
 		return answer;
@@ -44,7 +65,9 @@ export class TriggerUnderAttack {
 	/** Waits for executions in flight, stops serving, and counts. */
 	async finish() {
 		await this.receiver.close();
-		const started = this.receiver.received.filter((received) => received.workflowData !== undefined);
+		const started = this.receiver.received.filter(
+			(received) => received.workflowData !== undefined,
+		);
 		const emitted = new Map<string, number>();
 		for (const received of started) {
 			for (const item of received.items) {
@@ -52,7 +75,9 @@ export class TriggerUnderAttack {
 				emitted.set(id, (emitted.get(id) ?? 0) + 1);
 			}
 		}
-		const failedRuns = started.filter((received) => received.run?.data.resultData.error !== undefined).length;
+		const failedRuns = started.filter(
+			(received) => received.run?.data.resultData.error !== undefined,
+		).length;
 		const crashes =
 			this.answers.filter((answer) => answer.status >= 500).length +
 			this.receiver.received.filter((received) => received.error !== undefined).length +

@@ -25,12 +25,18 @@ export function urlOf(base: string, path: string, query: SendOptions['query'] = 
 	const url = new URL(path, base);
 	for (const [name, value] of Object.entries(query)) {
 		if (value === undefined) continue;
-		for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(one));
+		for (const one of Array.isArray(value) ? value : [value])
+			url.searchParams.append(name, String(one));
 	}
 	return url.toString();
 }
 
-export async function send(base: string, method: string, path: string, options: SendOptions = {}): Promise<Answer> {
+export async function send(
+	base: string,
+	method: string,
+	path: string,
+	options: SendOptions = {},
+): Promise<Answer> {
 	const headers: Record<string, string> = { ...options.headers };
 	let body: string | undefined = options.raw;
 	if (options.body !== undefined) body = JSON.stringify(options.body);
@@ -57,13 +63,15 @@ export function portal(base: string, token?: string) {
 		query: { ...(token ? { access_token: token } : {}), ...options.query },
 	});
 	return {
-		get: (path: string, query?: SendOptions['query']) => send(base, 'GET', path, withToken({ query })),
+		get: (path: string, query?: SendOptions['query']) =>
+			send(base, 'GET', path, withToken({ query })),
 		put: (path: string, body?: unknown, options?: SendOptions) =>
 			send(base, 'PUT', path, withToken({ ...options, body })),
 		post: (path: string, body?: unknown, options?: SendOptions) =>
 			send(base, 'POST', path, withToken({ ...options, body })),
 		delete: (path: string) => send(base, 'DELETE', path, withToken()),
-		send: (method: string, path: string, options?: SendOptions) => send(base, method, path, withToken(options)),
+		send: (method: string, path: string, options?: SendOptions) =>
+			send(base, method, path, withToken(options)),
 	};
 }
 export type Portal = ReturnType<typeof portal>;

@@ -10,7 +10,10 @@ export interface Received {
 }
 
 /** How to answer the n-th request (1-based): a status, optionally after a delay. */
-export type Responder = (n: number, received: Received) => { status: number; delayMs?: number } | number;
+export type Responder = (
+	n: number,
+	received: Received,
+) => { status: number; delayMs?: number } | number;
 
 export interface Receiver {
 	url: string;

@@ -31,7 +31,8 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 			noCallbacks: portal(base, 'nocallbacks-les-token'),
 			anonymous: portal(base),
 			admin: {
-				get: (path: string, query?: SendOptions['query']) => send(base, 'GET', `/__sandbox${path}`, { query }),
+				get: (path: string, query?: SendOptions['query']) =>
+					send(base, 'GET', `/__sandbox${path}`, { query }),
 				post: (path: string, body?: unknown) => send(base, 'POST', `/__sandbox${path}`, { body }),
 				put: (path: string, body?: unknown) => send(base, 'PUT', `/__sandbox${path}`, { body }),
 				patch: (path: string, body?: unknown) => send(base, 'PATCH', `/__sandbox${path}`, { body }),
@@ -67,16 +68,32 @@ export interface AdminAd {
 	planDePublicacion: string;
 }
 
-export async function adminAds(fixture: SandboxFixture, agency = 'INMO-001', online?: boolean): Promise<AdminAd[]> {
-	const answer = await fixture.admin.get(`/agencies/${agency}/ads`, online === undefined ? {} : { online });
+export async function adminAds(
+	fixture: SandboxFixture,
+	agency = 'INMO-001',
+	online?: boolean,
+): Promise<AdminAd[]> {
+	const answer = await fixture.admin.get(
+		`/agencies/${agency}/ads`,
+		online === undefined ? {} : { online },
+	);
 	return answer.json;
 }
 
 /** Every page of a shape-B list, concatenated. */
-export async function allPages(client: Portal, path: string, query: SendOptions['query'] = {}, size = 50) {
+export async function allPages(
+	client: Portal,
+	path: string,
+	query: SendOptions['query'] = {},
+	size = 50,
+) {
 	const items: any[] = [];
 	for (let page = 0; ; page++) {
-		const answer = await client.get(path, { ...query, 'pageable.page': page, 'pageable.size': size });
+		const answer = await client.get(path, {
+			...query,
+			'pageable.page': page,
+			'pageable.size': size,
+		});
 		if (answer.status === 204) return items;
 		items.push(...answer.json.content);
 		if (items.length >= answer.json.total) return items;
@@ -86,14 +103,21 @@ export async function allPages(client: Portal, path: string, query: SendOptions[
 /** Waits until `count` delivery attempts match `query`, then reads them through GET /__sandbox/deliveries. */
 export async function deliveryRecords(
 	fixture: SandboxFixture,
-	query: { idEvento?: string; interfaceId?: string; kind?: string; source?: string; outcome?: string },
+	query: {
+		idEvento?: string;
+		interfaceId?: string;
+		kind?: string;
+		source?: string;
+		outcome?: string;
+	},
 	count = 1,
 	timeoutMs = 5_000,
 ): Promise<any[]> {
 	const matches = (record: Record<string, unknown>) =>
 		Object.entries(query).every(([key, value]) => record[key] === value);
 	await fixture.sandbox.waitForDeliveries(
-		(attempts) => attempts.filter((a) => matches(a as unknown as Record<string, unknown>)).length >= count,
+		(attempts) =>
+			attempts.filter((a) => matches(a as unknown as Record<string, unknown>)).length >= count,
 		timeoutMs,
 	);
 	return (await fixture.admin.get('/deliveries', query)).json;

@@ -48,7 +48,10 @@ test.each([
 			messages: [{ code: 'WARN-0211', text: 'Más de 50 imágenes.', level: 'warning' }],
 		},
 	],
-	[{ errors: [], code: 'bad_request', message: 'plain' }, { code: 'bad_request', message: 'plain' }],
+	[
+		{ errors: [], code: 'bad_request', message: 'plain' },
+		{ code: 'bad_request', message: 'plain' },
+	],
 	['', {}],
 	[undefined, {}],
 	[[1, 2], {}],

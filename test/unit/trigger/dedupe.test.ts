@@ -1,4 +1,8 @@
-import { DEDUPE_WINDOW, rememberEvent, type DedupeStore } from '../../../nodes/RealEstatePortalTrigger/dedupe';
+import {
+	DEDUPE_WINDOW,
+	rememberEvent,
+	type DedupeStore,
+} from '../../../nodes/RealEstatePortalTrigger/dedupe';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -81,9 +81,19 @@ export const credit = {
 	siteId: 'SANDBOX',
 };
 
-export const ALL_EVENTS = [phoneViewLead, messageLead, adActivity, adPublicationState, adQuality, credit];
+export const ALL_EVENTS = [
+	phoneViewLead,
+	messageLead,
+	adActivity,
+	adPublicationState,
+	adQuality,
+	credit,
+];
 
 /** A body as delivered in `language` (undefined fields dropped, as JSON would). */
-export function inLanguage(body: Record<string, unknown>, language: CallbackBodyLanguage): Record<string, unknown> {
+export function inLanguage(
+	body: Record<string, unknown>,
+	language: CallbackBodyLanguage,
+): Record<string, unknown> {
 	return JSON.parse(JSON.stringify(translateBody(body, language)));
 }

@@ -135,7 +135,10 @@ describe('parseEvent', () => {
 		const event = parsed(delivered);
 		expect(event.body).toBe(delivered);
 		expect(event.fields.codigoEmpresa).toBe('INMO-001');
-		expect(envelopeOf(parsed(inLanguage(adActivity, 'EN')), new Date(0)).body).toHaveProperty('adCode', 'DEMO-0042');
+		expect(envelopeOf(parsed(inLanguage(adActivity, 'EN')), new Date(0)).body).toHaveProperty(
+			'adCode',
+			'DEMO-0042',
+		);
 	});
 });
 
@@ -151,7 +154,9 @@ describe('toIsoTimestamp', () => {
 	});
 
 	it('keeps the instant: the offset is not lost', () => {
-		expect(Date.parse(toIsoTimestamp('2024-05-14T10:31:07.123-0300')!)).toBe(Date.parse('2024-05-14T13:31:07.123Z'));
+		expect(Date.parse(toIsoTimestamp('2024-05-14T10:31:07.123-0300')!)).toBe(
+			Date.parse('2024-05-14T13:31:07.123Z'),
+		);
 	});
 
 	it('leaves text it cannot read as it is, and empty as null', () => {

@@ -1,8 +1,4 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { readCallbackConfigurationNow } from './current';
 import { withMaskedHeaderValue } from './maskHeaderValue';
 
