@@ -9,7 +9,6 @@
 // --no-verify skips the quick checks (typecheck, lint, formatting) run before anything changes.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 
 const UNRELEASED = /^## (?:Unreleased|(\d+\.\d+\.\d+) \(unreleased\))[ \t]*$/im;
 
@@ -22,7 +21,7 @@ function git(...args) {
 	return execFileSync('git', args, { encoding: 'utf8' }).trim();
 }
 
-export function nextVersion(current, bump) {
+function nextVersion(current, bump) {
 	if (/^\d+\.\d+\.\d+$/.test(bump)) return bump;
 	const [major, minor, patch] = current.split('.').map(Number);
 	if (bump === 'major') return `${major + 1}.0.0`;
@@ -39,6 +38,7 @@ function writeJson(file, value, indent) {
 	fs.writeFileSync(file, `${JSON.stringify(value, null, indent)}\n`);
 }
 
+/** Sets the version in the manifest and its lockfile; returns the files it changed. */
 function setVersion(version) {
 	const manifest = readJson('package.json');
 	manifest.version = version;
@@ -48,11 +48,13 @@ function setVersion(version) {
 		lock.version = version;
 		if (lock.packages?.['']) lock.packages[''].version = version;
 		writeJson('package-lock.json', lock, 2); // npm's own
+		return ['package.json', 'package-lock.json'];
 	}
+	return ['package.json'];
 }
 
 /** The CHANGELOG with its unreleased section dated under `version`, and a fresh one above it. */
-export function datedChangelog(text, version, date) {
+function datedChangelog(text, version, date) {
 	const match = UNRELEASED.exec(text);
 	if (!match) fail('CHANGELOG.md has no "## Unreleased" section: write what changed there first');
 	if (match[1] && match[1] !== version) {
@@ -87,20 +89,13 @@ function main(args) {
 			execFileSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
 		}
 	}
-	setVersion(version);
+	const versioned = setVersion(version);
 	fs.writeFileSync('CHANGELOG.md', changelog);
-	git(
-		'add',
-		'package.json',
-		'CHANGELOG.md',
-		...(fs.existsSync('package-lock.json') ? ['package-lock.json'] : []),
-	);
+	git('add', 'CHANGELOG.md', ...versioned);
 	git('commit', '--quiet', '-m', `Release ${version}`);
 	git('tag', '--annotate', version, '-m', `Release ${version}`);
 	console.log(`release: ${version} committed and tagged (was ${current}).`);
 	console.log(`Push both to publish: git push origin HEAD ${version}`);
 }
 
-if (path.resolve(process.argv[1] ?? '') === path.resolve(new URL(import.meta.url).pathname)) {
-	main(process.argv.slice(2));
-}
+main(process.argv.slice(2));

@@ -8,10 +8,11 @@ import path from 'node:path';
 
 import type { ICredentialType, INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { requestedN8nPin } from '../../test/e2e/support/n8nInstall';
+import { requestedN8nRelease } from '../../test/e2e/support/n8nInstall';
 
-export const N8N_VERSION = requestedN8nPin();
-export const n8nHome = path.resolve(__dirname, '..', '..', '.cache', `n8n-${N8N_VERSION}`);
+const release = requestedN8nRelease();
+export const N8N_VERSION = release.pin;
+export const n8nHome = release.home;
 export const nodesBaseDist = path.join(n8nHome, 'node_modules', 'n8n-nodes-base', 'dist');
 
 /** The file of the HTTP Request node's version 3 class (typeVersions 3 to 4.x). */

@@ -11,7 +11,7 @@ import {
 	nodeOutput,
 	provisionOwner,
 	publishWorkflow,
-	requestedN8nPin,
+	requestedN8nRelease,
 	startN8n,
 	unpublishWorkflow,
 	type ProvisionedN8n,
@@ -92,7 +92,7 @@ describe('the real n8n the end-to-end suite runs on', () => {
 	it('is the n8n release this run asked for (N8N_VERSION, else the default pin)', async () => {
 		const settings = await owner.session.send<{ versionCli: string }>('GET', '/rest/settings');
 
-		expect(settings.versionCli).toBe(requestedN8nPin());
+		expect(settings.versionCli).toBe(requestedN8nRelease().pin);
 	});
 
 	it('lists its own node types to the logged-in owner', async () => {

@@ -3,7 +3,7 @@ export { N8nHttpError } from './httpJson';
 export {
 	ensureN8nInstalled,
 	installPackageInto,
-	requestedN8nPin,
+	requestedN8nRelease,
 	type N8nInstall,
 } from './n8nInstall';
 export { n8nEnvironment } from './n8nEnvironment';

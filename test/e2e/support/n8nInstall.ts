@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import { n8nScriptsDir } from './projectPaths';
@@ -13,17 +13,23 @@ export interface N8nInstall {
 	bin: string;
 }
 
-/** The n8n release scripts/n8n/pins.sh pins by default (the matrix runs others: N8N_VERSION). */
-export function defaultN8nPin(): string {
-	const pins = fs.readFileSync(path.join(n8nScriptsDir, 'pins.sh'), 'utf8');
-	const pin = /^N8N_DEFAULT_PIN="([^"]+)"/m.exec(pins)?.[1];
-	if (!pin) throw new Error('scripts/n8n/pins.sh sets no N8N_DEFAULT_PIN');
-	return pin;
-}
-
-/** The n8n release this run installs and starts: N8N_VERSION (or N8N_PIN) when set. */
-export function requestedN8nPin(): string {
-	return process.env.N8N_VERSION || process.env.N8N_PIN || defaultN8nPin();
+/**
+ * The n8n release this run installs and starts, and its folder, as scripts/n8n/pins.sh decides them
+ * (the default pin, or N8N_VERSION): the rule has its one home there.
+ */
+export function requestedN8nRelease(): { pin: string; home: string } {
+	const printed = execFileSync(
+		'bash',
+		[
+			'-c',
+			'source "$1" && printf "%s\\n%s" "$N8N_PIN" "$N8N_HOME"',
+			'pins',
+			path.join(n8nScriptsDir, 'pins.sh'),
+		],
+		{ encoding: 'utf8' },
+	);
+	const [pin, home] = printed.split('\n');
+	return { pin, home };
 }
 
 /** Installs the pinned n8n into .cache/ when it is missing (a no-op afterwards). */
