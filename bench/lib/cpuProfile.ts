@@ -8,7 +8,6 @@ import fs from 'node:fs';
 interface ProfileNode {
 	id: number;
 	callFrame: { functionName: string; url: string; lineNumber: number };
-	hitCount?: number;
 	children?: number[];
 }
 
@@ -17,6 +16,7 @@ interface CpuProfile {
 	startTime: number;
 	endTime: number;
 	samples: number[];
+	timeDeltas: number[];
 }
 
 export interface ProfileSummary {
@@ -49,14 +49,36 @@ const share = (map: Map<string, number>, total: number, most: number): Array<[st
 		.slice(0, most)
 		.map(([name, count]) => [name, Math.round((count / total) * 1000) / 10]);
 
-export function summarise(file: string, inclusiveOf: string[], most = 15): ProfileSummary {
+/** Samples per profile node, only those taken within `window` (µs, the profile's clock) if given. */
+function hitsOf(profile: CpuProfile, window?: [number, number]): Map<number, number> {
+	const hits = new Map<number, number>();
+	let at = profile.startTime;
+	profile.samples.forEach((id, index) => {
+		at += profile.timeDeltas[index] ?? 0;
+		if (window && (at < window[0] || at > window[1])) return;
+		hits.set(id, (hits.get(id) ?? 0) + 1);
+	});
+	return hits;
+}
+
+/**
+ * `window`: keep only the samples taken between these two instants (µs of `process.hrtime`, the clock
+ * of `--cpu-prof`), so that module loading and set-up are left out.
+ */
+export function summarise(
+	file: string,
+	inclusiveOf: string[],
+	window?: [number, number],
+	most = 15,
+): ProfileSummary {
 	const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-	const total = profile.samples.length;
+	const hitCount = hitsOf(profile, window);
+	const total = [...hitCount.values()].reduce((sum, hits) => sum + hits, 0);
 	const byPackage = new Map<string, number>();
 	const bySelf = new Map<string, number>();
 	for (const node of profile.nodes) {
-		const hits = node.hitCount ?? 0;
+		const hits = hitCount.get(node.id) ?? 0;
 		const pkg = packageOf(node.callFrame);
 		byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
 		const name = label(node.callFrame);
@@ -68,13 +90,16 @@ export function summarise(file: string, inclusiveOf: string[], most = 15): Profi
 		const name = node.callFrame.functionName;
 		const entered = inclusive.has(name) && !open.has(name);
 		if (entered) open.add(name);
-		for (const name of open) inclusive.set(name, inclusive.get(name)! + (node.hitCount ?? 0));
+		const hits = hitCount.get(id) ?? 0;
+		for (const name of open) inclusive.set(name, inclusive.get(name)! + hits);
 		for (const child of node.children ?? []) walk(child, open);
 		if (entered) open.delete(name);
 	};
 	walk(profile.nodes[0].id, new Set());
 	return {
-		sampledMs: Math.round((profile.endTime - profile.startTime) / 1000),
+		sampledMs: Math.round(
+			(window ? window[1] - window[0] : profile.endTime - profile.startTime) / 1000,
+		),
 		byPackage: share(byPackage, total, most),
 		topSelf: share(bySelf, total, most),
 		inclusive: share(inclusive, total, inclusiveOf.length),
