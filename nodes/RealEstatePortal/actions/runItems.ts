@@ -11,6 +11,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { runInPool } from '../../shared/pool';
 
 export type ItemOperation = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]>;
 
@@ -62,12 +63,9 @@ function outputOf(ctx: IExecuteFunctions, settled: Settled): INodeExecutionData[
 }
 
 /**
- * Settles the items with up to `concurrency` requests in flight. Freed slots are refilled together
- * once half of them (at least one) are free, not one by one: starting requests in groups lets this
- * process and the portal each work through a group at a time, which halved the CPU time of a 5,000-ad
- * association at 100 per batch (docs/benchmarks.md), and a slow item (a 429 honouring Retry-After)
- * still holds only its own slot. Without "Continue On Fail" no new item starts after a failure, so
- * the result may end early; it is in input order either way.
+ * Settles the items with up to `concurrency` requests in flight (nodes/shared/pool.ts). Without
+ * "Continue On Fail" no new item starts after a failure, so the result may end early; it is in input
+ * order either way.
  */
 async function settleInPool(
 	ctx: IExecuteFunctions,
@@ -75,30 +73,13 @@ async function settleInPool(
 	indexes: number[],
 	concurrency: number,
 ): Promise<Settled[]> {
-	const settled: Settled[] = [];
 	const stopOnFailure = !ctx.continueOnFail();
-	const refillWhenFree = Math.max(1, Math.floor(concurrency / 2));
-	let next = 0;
-	let inFlight = 0;
-	let failed = false;
-	const mayStart = () => next < indexes.length && !(failed && stopOnFailure);
-	return await new Promise<Settled[]>((resolve) => {
-		const start = () => {
-			while (inFlight < concurrency && mayStart()) {
-				const position = next++;
-				inFlight++;
-				void settle(ctx, operation, indexes[position]).then((result) => {
-					settled[position] = result;
-					inFlight--;
-					if ('error' in result) failed = true;
-					if (concurrency - inFlight >= refillWhenFree) start();
-					if (inFlight === 0 && !mayStart()) resolve(settled.slice(0, next));
-				});
-			}
-		};
-		start();
-		if (inFlight === 0) resolve([]);
-	});
+	return await runInPool(
+		indexes.length,
+		concurrency,
+		async (position) => await settle(ctx, operation, indexes[position]),
+		(result) => stopOnFailure && 'error' in result,
+	);
 }
 
 function range(start: number, end: number): number[] {
