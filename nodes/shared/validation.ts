@@ -7,8 +7,14 @@ import type { z } from 'zod';
 /** Schema path (joined with dots) → the parameter's display name. */
 export type FieldLabels = Record<string, string>;
 
+/**
+ * The node's context: `getNode()` copies the node (parameters included), so it is called only when
+ * the input is refused, not for every item of a bulk run.
+ */
+type NodeContext = { getNode(): INode };
+
 export function validateInput<S extends z.ZodTypeAny>(
-	node: INode,
+	ctx: NodeContext,
 	schema: S,
 	value: unknown,
 	labels: FieldLabels,
@@ -21,7 +27,7 @@ export function validateInput<S extends z.ZodTypeAny>(
 		const label = labels[path] ?? (path || 'Input');
 		return `${label}: ${issue.message}`;
 	});
-	throw new NodeOperationError(node, `Invalid parameter: ${problems[0]}`, {
+	throw new NodeOperationError(ctx.getNode(), `Invalid parameter: ${problems[0]}`, {
 		description:
 			problems.length > 1
 				? `Fix these parameters: ${problems.join('; ')}`

@@ -57,7 +57,7 @@ export function readValidCallbackConfiguration(
 	itemIndex: number,
 ): CallbackConfiguration {
 	return validateInput(
-		ctx.getNode(),
+		ctx,
 		checkedCallbackConfigurationSchema,
 		readCallbackConfiguration(ctx, itemIndex),
 		callbackConfigurationLabels,
@@ -77,7 +77,7 @@ export const platformAdIdSchema = z.coerce
 
 export function readAgencyCode(ctx: IExecuteFunctions, itemIndex: number): string {
 	return validateInput(
-		ctx.getNode(),
+		ctx,
 		agencyCodeSchema,
 		stringParameter(ctx, 'agencyCode', itemIndex),
 		{ '': 'Agency' },
@@ -113,7 +113,7 @@ function adLocator(ctx: IExecuteFunctions, itemIndex: number) {
 export function readPlatformAdId(ctx: IExecuteFunctions, itemIndex: number): number {
 	const { value } = adLocator(ctx, itemIndex);
 	const label = { '': 'Ad (platform ID)' };
-	return validateInput(ctx.getNode(), adIdSchema, value, label, itemIndex);
+	return validateInput(ctx, adIdSchema, value, label, itemIndex);
 }
 
 /**
@@ -125,14 +125,14 @@ export function readAdReference(ctx: IExecuteFunctions, itemIndex: number): AdRe
 	const { mode, value } = adLocator(ctx, itemIndex);
 	if (mode !== 'adCode') return { platformAdId: readPlatformAdId(ctx, itemIndex) };
 	const label = { '': 'Ad (ad code)' };
-	return { adCode: validateInput(ctx.getNode(), adCodeSchema, value, label, itemIndex) };
+	return { adCode: validateInput(ctx, adCodeSchema, value, label, itemIndex) };
 }
 
 /** The Limit parameter, or undefined under Return All. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const limit = validateInput(
-		ctx.getNode(),
+		ctx,
 		z.coerce.number().int('must be a whole number').min(1, 'must be at least 1'),
 		ctx.getNodeParameter('limit', itemIndex, 50),
 		{ '': 'Limit' },

@@ -72,7 +72,7 @@ function isAlreadyAssociated(error: unknown): boolean {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const params = validateInput(
-		this.getNode(),
+		this,
 		associationSchema,
 		{
 			agencyCode: stringParameter(this, 'agencyCode', itemIndex),

@@ -155,7 +155,7 @@ const filtersSchema = z
 /** The filters as the query of the ad summary; empty values and a Minimum Price of 0 are left out. */
 export function readAdFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const given = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const filters = validateInput(ctx.getNode(), filtersSchema, given, LABELS, itemIndex);
+	const filters = validateInput(ctx, filtersSchema, given, LABELS, itemIndex);
 	const query: IDataObject = {};
 	for (const [name, value] of Object.entries(filters)) {
 		if (Array.isArray(value)) {

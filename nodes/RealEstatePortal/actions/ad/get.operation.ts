@@ -64,14 +64,13 @@ export const description = updateDisplayOptions(
 const adCodeSchema = z.string().trim().min(1, 'is required');
 
 function readVersion1Reference(ctx: IExecuteFunctions, itemIndex: number): AdReference {
-	const node = ctx.getNode();
 	if (ctx.getNodeParameter('findBy', itemIndex) === 'adCode') {
 		const code = stringParameter(ctx, 'adCode', itemIndex);
-		return { adCode: validateInput(node, adCodeSchema, code, { '': 'Ad Code' }, itemIndex) };
+		return { adCode: validateInput(ctx, adCodeSchema, code, { '': 'Ad Code' }, itemIndex) };
 	}
 	const id = ctx.getNodeParameter('platformAdId', itemIndex);
 	const label = { '': 'Platform Ad ID' };
-	return { platformAdId: validateInput(node, platformAdIdSchema, id, label, itemIndex) };
+	return { platformAdId: validateInput(ctx, platformAdIdSchema, id, label, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

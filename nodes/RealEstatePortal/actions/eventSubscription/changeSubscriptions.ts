@@ -42,13 +42,7 @@ export function subscriptionOperation(operation: 'subscribeEvent' | 'unsubscribe
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const given = this.getNodeParameter('eventKinds', itemIndex, []);
-		const kinds = validateInput(
-			this.getNode(),
-			eventKindsSchema,
-			given,
-			{ '': 'Event Kinds' },
-			itemIndex,
-		);
+		const kinds = validateInput(this, eventKindsSchema, given, { '': 'Event Kinds' }, itemIndex);
 		const { interfaceKind } = await readPortalSettings(this);
 		const results: IDataObject[] = [];
 		for (const eventKind of [...new Set(kinds)]) {

@@ -46,7 +46,7 @@ export function simulationExecute<S extends z.ZodTypeAny>(simulation: Simulation
 		await requireSandbox(this, itemIndex);
 		const read = (name: string) => stringParameter(this, name, itemIndex);
 		const body = validateInput(
-			this.getNode(),
+			this,
 			simulation.schema,
 			{
 				...simulation.fields(read, this, itemIndex),
