@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { normalizeAd, toIsoDate } from '../shared/normalize';
-import { portalRequestAllPages } from '../shared/transport';
+import { portalRequestAllPages } from '../shared/paging';
 import type { AdEvent } from './properties';
 
 export interface AdSnapshot {

@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { normalizeAgency } from '../shared/normalize';
-import { portalRequestAllPages } from '../shared/transport';
+import { portalRequestAllPages } from '../shared/paging';
 import { chosenAgency } from './properties';
 
 async function linkedAgencies(ctx: IPollFunctions | ILoadOptionsFunctions) {

@@ -12,7 +12,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { toSpanishNames } from '../shared/eventFields';
 import { simplifyLead, toIsoTimestamp } from '../shared/normalizeEvent';
 import { leadEventBodySchema } from '../shared/schemas';
-import { portalRequestAllPages } from '../shared/transport';
+import { portalRequestAllPages } from '../shared/paging';
 
 /** The ids kept per agency; a lead older than the oldest kept one, once the window is full, is old. */
 export const LEAD_WINDOW_IDS = 2_000;

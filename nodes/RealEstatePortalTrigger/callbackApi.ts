@@ -1,6 +1,7 @@
 /** The four callback operations the lifecycle needs, on the package's one transport. */
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
-import { portalRequest, portalRequestAllPages } from '../shared/transport';
+import { portalRequestAllPages } from '../shared/paging';
+import { portalRequest } from '../shared/transport';
 import { callbackConfigurationSchema, type CallbackConfiguration } from '../shared/schemas';
 import type { CallbackApi } from './registration';
 

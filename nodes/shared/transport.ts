@@ -1,8 +1,8 @@
 /**
  * The one request function of the package, used by both nodes: it reads the credential, builds the
  * URL from the path table, lets n8n authenticate (the token goes in `access_token` only), reads
- * 204 / JSON / XML / HTML / empty answers, repeats what is safe to repeat, pages through lists, and
- * throws errors that name the fix and never contain the token.
+ * 204 / JSON / XML / HTML / empty answers, repeats what is safe to repeat, and throws errors that
+ * name the fix and never contain the token. Lists are paged by nodes/shared/paging.ts.
  */
 import {
 	NodeOperationError,
@@ -46,20 +46,6 @@ export interface PortalRequestOptions {
 	/** The input item the request is made for, shown with the error. */
 	itemIndex?: number;
 }
-
-export interface PortalPagesOptions {
-	pathParams?: PathParams;
-	query?: IDataObject;
-	/** At most this many items; all of them when absent. */
-	limit?: number;
-	itemIndex?: number;
-}
-
-const PAGE_PARAM = 'pageable.page';
-const SIZE_PARAM = 'pageable.size';
-const MAX_PAGE_SIZE = 200;
-/** A list longer than this many pages is a service bug, not data. */
-const MAX_PAGES = 10_000;
 
 interface Answer {
 	status: number;
@@ -318,91 +304,4 @@ export async function portalRequest<T = unknown>(
 		}
 		await sleep(delay);
 	}
-}
-
-interface PageEnvelope {
-	total?: unknown;
-	content: unknown[];
-}
-
-function isPageEnvelope(body: unknown): body is PageEnvelope {
-	return (
-		typeof body === 'object' &&
-		body !== null &&
-		Array.isArray((body as { content?: unknown }).content)
-	);
-}
-
-const unknownListShape = (ctx: PortalContext, itemIndex?: number) =>
-	new NodeOperationError(ctx.getNode(), 'The portal answered a list in an unknown shape', {
-		description: 'Expected a page envelope {number, size, total, content} or an array.',
-		itemIndex,
-	});
-
-const asItems = (values: unknown[]) =>
-	values.filter((value): value is IDataObject => typeof value === 'object' && value !== null);
-
-/**
- * Every item of a list, following `pageable.page` / `pageable.size` through page envelopes.
- * A bare array (ad shape A) is the whole list; 204 is an empty one.
- */
-export async function portalRequestAllPages(
-	ctx: PortalContext,
-	operation: PortalOperation,
-	options: PortalPagesOptions = {},
-): Promise<IDataObject[]> {
-	const { limit } = options;
-	const items: IDataObject[] = [];
-	const size = Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-	for (let page = 0; page < MAX_PAGES; page++) {
-		const body = await portalRequest(ctx, operation, {
-			pathParams: options.pathParams,
-			query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
-			itemIndex: options.itemIndex,
-		});
-		if (body === undefined) break;
-		if (Array.isArray(body)) {
-			items.push(...asItems(body));
-			break;
-		}
-		if (!isPageEnvelope(body)) throw unknownListShape(ctx, options.itemIndex);
-		items.push(...asItems(body.content));
-		const total = typeof body.total === 'number' ? body.total : undefined;
-		// The total decides when it is given: the service may serve smaller pages than asked for.
-		const lastPage = total !== undefined ? items.length >= total : body.content.length < size;
-		const done =
-			body.content.length === 0 || lastPage || (limit !== undefined && items.length >= limit);
-		if (done) break;
-	}
-	return limit === undefined ? items : items.slice(0, limit);
-}
-
-export interface PortalPage {
-	items: IDataObject[];
-	/** The next page's number, when there is one. */
-	nextPage?: number;
-}
-
-/**
- * One page of a list (`pageable.page` / `pageable.size`), for pickers that page as the user
- * scrolls. A bare array (ad shape A) is the whole list; 204 is an empty page.
- */
-export async function portalRequestPage(
-	ctx: PortalContext,
-	operation: PortalOperation,
-	options: PortalPagesOptions & { page: number; size: number },
-): Promise<PortalPage> {
-	const { page, size } = options;
-	const body = await portalRequest(ctx, operation, {
-		pathParams: options.pathParams,
-		query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
-	});
-	if (body === undefined) return { items: [] };
-	if (Array.isArray(body)) return { items: asItems(body) };
-	if (!isPageEnvelope(body)) throw unknownListShape(ctx);
-	const items = asItems(body.content);
-	const total = typeof body.total === 'number' ? body.total : undefined;
-	const seen = page * size + body.content.length;
-	const more = total !== undefined ? seen < total : body.content.length >= size;
-	return more && body.content.length > 0 ? { items, nextPage: page + 1 } : { items };
 }

@@ -8,7 +8,7 @@ import {
 	type INodeListSearchItems,
 	type INodeListSearchResult,
 } from 'n8n-workflow';
-import { portalRequestAllPages, portalRequestPage } from '../../shared/transport';
+import { portalRequestAllPages, portalRequestPage } from '../../shared/paging';
 import { emptyUntilCredentialSet } from './credentialNotSet';
 
 /** Ads per page of the ad list: the editor asks for the next page as the user scrolls. */

@@ -1,7 +1,7 @@
 /** Dropdowns fed by the service: agencies, and the two lookups the ad filters accept. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { listLookup } from '../actions/lookup/listLookup';
-import { portalRequestAllPages } from '../../shared/transport';
+import { portalRequestAllPages } from '../../shared/paging';
 import { emptyUntilCredentialSet } from './credentialNotSet';
 
 /** One option per entry carrying a text `valueKey`, sorted by name. */

@@ -1,8 +1,4 @@
 /** Ad → Associate: a bulk load from many input items, re-runs, LEC refusal, errors per item. */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-
 import type { IDataObject } from 'n8n-workflow';
 import {
 	TOKENS,
@@ -15,6 +11,7 @@ import {
 	runPortal,
 	useSandbox,
 } from './support';
+import { portalProxy } from './portalProxy';
 
 const sandbox = useSandbox();
 let unassociated: number[];
@@ -243,36 +240,9 @@ test('Batching without an interval does not let a rate-limited item hold back th
 	expect(madeNow).toEqual([input[1].id, input[2].id, input[3].id, input[0].id]);
 });
 
-/** A loopback proxy in front of the emulator that holds each request 30 ms and counts those in flight. */
-async function countingProxy(target: string) {
-	let inFlight = 0;
-	let most = 0;
-	const server = http.createServer((request, response) => {
-		inFlight++;
-		most = Math.max(most, inFlight);
-		void sleep(30).then(() => {
-			const forwarded = http.request(
-				new URL(request.url ?? '/', target),
-				{ method: request.method, headers: request.headers },
-				(answer) => {
-					response.writeHead(answer.statusCode ?? 502, answer.headers);
-					answer.pipe(response).on('finish', () => inFlight--);
-				},
-			);
-			request.pipe(forwarded);
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		most: () => most,
-		close: () => new Promise((resolve) => server.close(resolve)),
-	};
-}
-
 test('Batching without an interval never has more than Items per Batch requests in flight', async () => {
 	const input = rows(13, 'CAP');
-	const proxy = await countingProxy(sandbox().url);
+	const proxy = await portalProxy(sandbox().url);
 	try {
 		const result = await runPortal(
 			sandbox(),

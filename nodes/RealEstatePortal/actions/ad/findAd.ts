@@ -1,6 +1,6 @@
 /** One online ad of an agency, by platform ID or ad code, through the ad summary. */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import { portalRequestAllPages } from '../../../shared/transport';
+import { portalRequestAllPages } from '../../../shared/paging';
 import type { AdReference } from '../parameters';
 
 function wantedOf(reference: AdReference) {

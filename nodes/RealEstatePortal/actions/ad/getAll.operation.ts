@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { normalizeAd } from '../../../shared/normalize';
-import { portalRequestAllPages } from '../../../shared/transport';
+import { portalRequestAllPages } from '../../../shared/paging';
 import { agencyCodeField, limitField, returnAllField, simplifyField } from '../common.descriptions';
 import { readAgencyCode, readLimit } from '../parameters';
 import { filtersField, readAdFilters } from './filters';

@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { normalizeAgency } from '../../../shared/normalize';
-import { portalRequestAllPages } from '../../../shared/transport';
+import { portalRequestAllPages } from '../../../shared/paging';
 import { limitField, returnAllField, simplifyField } from '../common.descriptions';
 import { readLimit } from '../parameters';
 

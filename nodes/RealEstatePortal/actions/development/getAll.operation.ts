@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { normalizeDevelopment, unitsOf } from '../../../shared/normalize';
-import { portalRequestAllPages } from '../../../shared/transport';
+import { portalRequestAllPages } from '../../../shared/paging';
 import {
 	agencyCodeField,
 	limitField,

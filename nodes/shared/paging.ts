@@ -1,0 +1,154 @@
+/**
+ * Lists of the portal, paged with `pageable.page` (0-based) and `pageable.size` through page
+ * envelopes `{number, size, total, content}`; a bare array (ad shape A) is the whole list and 204 an
+ * empty one (docs/portal-api.md).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { PortalOperation } from './paths';
+import { runInPool } from './pool';
+import { portalRequest, type PathParams, type PortalContext } from './transport';
+
+export interface PortalPagesOptions {
+	pathParams?: PathParams;
+	query?: IDataObject;
+	/** At most this many items; all of them when absent. */
+	limit?: number;
+	itemIndex?: number;
+}
+
+const PAGE_PARAM = 'pageable.page';
+const SIZE_PARAM = 'pageable.size';
+const MAX_PAGE_SIZE = 200;
+/** A list longer than this many pages is a service bug, not data. */
+const MAX_PAGES = 10_000;
+/**
+ * Pages asked for at once once the first page has told how many there are: the portal's time per
+ * page then overlaps with reading the previous ones (docs/benchmarks.md, inventory export).
+ */
+export const PAGES_IN_FLIGHT = 4;
+
+interface PageEnvelope {
+	total?: unknown;
+	content: unknown[];
+}
+
+function isPageEnvelope(body: unknown): body is PageEnvelope {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		Array.isArray((body as { content?: unknown }).content)
+	);
+}
+
+const unknownListShape = (ctx: PortalContext, itemIndex?: number) =>
+	new NodeOperationError(ctx.getNode(), 'The portal answered a list in an unknown shape', {
+		description: 'Expected a page envelope {number, size, total, content} or an array.',
+		itemIndex,
+	});
+
+const asItems = (values: unknown[]) =>
+	values.filter((value): value is IDataObject => typeof value === 'object' && value !== null);
+
+const totalOf = (envelope: PageEnvelope) =>
+	typeof envelope.total === 'number' ? envelope.total : undefined;
+
+type Fetched = { body: unknown } | { error: unknown };
+
+/**
+ * Every item of a list (at most `limit`), in the portal's order. The first page is asked for alone;
+ * when its envelope gives the total, the pages that total still needs are asked for
+ * PAGES_IN_FLIGHT at a time, and read in order. Whatever is still missing after them (a list that
+ * grew meanwhile, or no total given) is asked for one page after the other until a short or empty
+ * page, the total, or the limit ends the list.
+ */
+export async function portalRequestAllPages(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalPagesOptions = {},
+): Promise<IDataObject[]> {
+	const { limit, itemIndex } = options;
+	const items: IDataObject[] = [];
+	const size = Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+	const fetchPage = async (page: number) =>
+		await portalRequest(ctx, operation, {
+			pathParams: options.pathParams,
+			query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
+			itemIndex,
+		});
+	/** Adds one page's items; answers whether the list ends with it. */
+	const read = (body: unknown): boolean => {
+		if (body === undefined) return true;
+		if (Array.isArray(body)) {
+			items.push(...asItems(body));
+			return true;
+		}
+		if (!isPageEnvelope(body)) throw unknownListShape(ctx, itemIndex);
+		items.push(...asItems(body.content));
+		const total = totalOf(body);
+		// The total decides when it is given: the service may serve smaller pages than asked for.
+		const lastPage = total !== undefined ? items.length >= total : body.content.length < size;
+		return body.content.length === 0 || lastPage || (limit !== undefined && items.length >= limit);
+	};
+
+	const first = await fetchPage(0);
+	let ended = read(first);
+	let page = 1;
+	const total = isPageEnvelope(first) ? totalOf(first) : undefined;
+	if (!ended && total !== undefined) {
+		// Pages of the size the portal served: it may serve fewer items per page than asked for.
+		const served = (first as PageEnvelope).content.length;
+		const wanted = Math.min(total, limit ?? total);
+		const more = Math.min(Math.ceil((wanted - items.length) / served), MAX_PAGES - page);
+		const fetched = await runInPool(
+			more,
+			PAGES_IN_FLIGHT,
+			async (offset): Promise<Fetched> =>
+				await fetchPage(page + offset).then(
+					(body) => ({ body }),
+					(error: unknown) => ({ error }),
+				),
+			// A short page ends the list (unless the list changed meanwhile): start no more after it.
+			(result) =>
+				'error' in result || !isPageEnvelope(result.body) || result.body.content.length < served,
+		);
+		for (const result of fetched) {
+			if ('error' in result) throw result.error;
+			page++;
+			ended = read(result.body);
+			if (ended) break;
+		}
+	}
+	for (; !ended && page < MAX_PAGES; page++) ended = read(await fetchPage(page));
+	return limit === undefined ? items : items.slice(0, limit);
+}
+
+export interface PortalPage {
+	items: IDataObject[];
+	/** The next page's number, when there is one. */
+	nextPage?: number;
+}
+
+/**
+ * One page of a list, for pickers that page as the user scrolls. A bare array (ad shape A) is the
+ * whole list; 204 is an empty page.
+ */
+export async function portalRequestPage(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalPagesOptions & { page: number; size: number },
+): Promise<PortalPage> {
+	const { page, size } = options;
+	const body = await portalRequest(ctx, operation, {
+		pathParams: options.pathParams,
+		query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
+	});
+	if (body === undefined) return { items: [] };
+	if (Array.isArray(body)) return { items: asItems(body) };
+	if (!isPageEnvelope(body)) throw unknownListShape(ctx);
+	const items = asItems(body.content);
+	const total = totalOf(body);
+	const seen = page * size + body.content.length;
+	const more = total !== undefined ? seen < total : body.content.length >= size;
+	return more && body.content.length > 0 ? { items, nextPage: page + 1 } : { items };
+}

@@ -1,0 +1,67 @@
+/**
+ * A loopback proxy in front of the emulator for tests that watch the node's traffic: it holds each
+ * request a while (so that requests overlap), counts those in flight, records every request's path
+ * and query, and may rewrite a request or answer it itself.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface PortalProxyOptions {
+	/** How long each request is held before it is forwarded, ms. */
+	holdMs?: number;
+	/** Changes the request URL before it is forwarded. */
+	rewrite?: (url: URL) => void;
+	/** An answer of the proxy's own instead of the emulator's. */
+	answer?: (url: URL) => { status: number; body: unknown } | undefined;
+}
+
+export interface PortalProxy {
+	url: string;
+	/** The most requests in flight at once. */
+	most(): number;
+	/** Every request received, in order, as the node sent it. */
+	requests: URL[];
+	close(): Promise<void>;
+}
+
+export async function portalProxy(
+	target: string,
+	{ holdMs = 30, rewrite, answer }: PortalProxyOptions = {},
+): Promise<PortalProxy> {
+	let inFlight = 0;
+	let most = 0;
+	const requests: URL[] = [];
+	const server = http.createServer((request, response) => {
+		inFlight++;
+		most = Math.max(most, inFlight);
+		const url = new URL(request.url ?? '/', target);
+		requests.push(new URL(url));
+		response.on('close', () => inFlight--);
+		void sleep(holdMs).then(() => {
+			const own = answer?.(url);
+			if (own) {
+				response.writeHead(own.status, { 'content-type': 'application/json' });
+				response.end(JSON.stringify(own.body));
+				return;
+			}
+			rewrite?.(url);
+			const forwarded = http.request(
+				url,
+				{ method: request.method, headers: request.headers },
+				(reply) => {
+					response.writeHead(reply.statusCode ?? 502, reply.headers);
+					reply.pipe(response);
+				},
+			);
+			request.pipe(forwarded);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		most: () => most,
+		requests,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
