@@ -3,10 +3,25 @@
  * list, or by code / ID); version 1 keeps its agency dropdown and plain ad fields, so that
  * workflows saved with version 1 open in the editor and run exactly as before.
  */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { agencyCodeField, legacyAgencyCodeField } from './common.descriptions';
 
 export const NODE_VERSIONS = [1, 2];
+
+const versionOfRun = new WeakMap<IExecuteFunctions, number>();
+
+/**
+ * The version the workflow saved the node with, read once per execution: `getNode()` copies the
+ * node with all its parameters, which a per-item read paid for every item of a bulk run.
+ */
+export function typeVersionOf(ctx: IExecuteFunctions): number {
+	let version = versionOfRun.get(ctx);
+	if (version === undefined) {
+		version = ctx.getNode().typeVersion;
+		versionOfRun.set(ctx, version);
+	}
+	return version;
+}
 
 export const ONLY_VERSION_1: IDisplayOptions = { show: { '@version': [1] } };
 export const FROM_VERSION_2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: 2 } }] } };

@@ -24,7 +24,7 @@ import {
 	readPlatformAdId,
 	stringParameter,
 } from '../parameters';
-import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../versions';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen, typeVersionOf } from '../versions';
 
 const properties: INodeProperties[] = [
 	agencyCodeField,
@@ -78,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			agencyCode: stringParameter(this, 'agencyCode', itemIndex),
 			adCode: this.getNodeParameter('adCode', itemIndex, ''),
 			adId:
-				this.getNode().typeVersion < 2
+				typeVersionOf(this) < 2
 					? this.getNodeParameter('platformAdId', itemIndex)
 					: readPlatformAdId(this, itemIndex),
 		},

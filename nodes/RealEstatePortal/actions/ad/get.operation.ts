@@ -23,7 +23,7 @@ import {
 	stringParameter,
 	type AdReference,
 } from '../parameters';
-import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../versions';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen, typeVersionOf } from '../versions';
 import { findOnlineAd } from './findAd';
 
 /** Version 1: a Find By switch between a number field and an ad code field. */
@@ -76,7 +76,7 @@ function readVersion1Reference(ctx: IExecuteFunctions, itemIndex: number): AdRef
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const agencyCode = readAgencyCode(this, itemIndex);
 	const reference =
-		this.getNode().typeVersion < 2
+		typeVersionOf(this) < 2
 			? readVersion1Reference(this, itemIndex)
 			: readAdReference(this, itemIndex);
 	const ad = await findOnlineAd(this, agencyCode, reference, itemIndex);
