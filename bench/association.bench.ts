@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { runRound, type ProcessFigures } from './lib/childRound';
-import { bySize, type BenchOptions } from './lib/options';
+import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult } from './lib/report';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { median, rotated, sum } from './lib/stats';
@@ -84,9 +84,10 @@ function associatedOnce(
 	};
 }
 
-export async function associationBench({ size }: BenchOptions): Promise<BenchResult> {
+export async function associationBench(options: BenchOptions): Promise<BenchResult> {
+	const { size } = options;
 	const items = bySize(size, { tiny: 200, full: 5_000 });
-	const pairs = bySize(size, { tiny: 1, full: 3 });
+	const pairs = roundsOf(options, { tiny: 1, full: 3 });
 	const sandbox = await startSandboxProcess({ SANDBOX_ADS: String(Math.max(items * 2, 1_000)) });
 	const inputFile = path.join(
 		fs.mkdtempSync(path.join(os.tmpdir(), 'bench-association-')),

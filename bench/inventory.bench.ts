@@ -5,7 +5,7 @@
  * a fresh process: wall time around the engine run, peak memory = that process's maxRSS.
  */
 import { runRound, type ProcessFigures } from './lib/childRound';
-import { bySize, type BenchOptions } from './lib/options';
+import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult } from './lib/report';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { median, rotated } from './lib/stats';
@@ -22,9 +22,10 @@ interface InventoryRound extends ProcessFigures {
 	ads: number;
 }
 
-export async function inventoryBench({ size }: BenchOptions): Promise<BenchResult> {
+export async function inventoryBench(options: BenchOptions): Promise<BenchResult> {
+	const { size } = options;
 	const ads = bySize(size, { tiny: 1_000, full: 20_000 });
-	const pairs = bySize(size, { tiny: 1, full: 3 });
+	const pairs = roundsOf(options, { tiny: 1, full: 3 });
 	const sandbox = await startSandboxProcess({ SANDBOX_ADS: String(ads) });
 	const rounds: BenchResult['rounds'] = [];
 	try {

@@ -5,7 +5,7 @@
  * process; peak memory is that process's maxRSS (activation poll included).
  */
 import { runRound, type ProcessFigures } from './lib/childRound';
-import { bySize, type BenchOptions } from './lib/options';
+import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult, Side } from './lib/report';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { interleaved, median, ratio } from './lib/stats';
@@ -20,9 +20,10 @@ interface PollRound extends ProcessFigures {
 const GOAL_WALL_MS = 5_000;
 const GOAL_GROWTH_MIB = 100;
 
-export async function pollBench({ size }: BenchOptions): Promise<BenchResult> {
+export async function pollBench(options: BenchOptions): Promise<BenchResult> {
+	const { size } = options;
 	const ads = bySize(size, { tiny: 1_000, full: 20_000 });
-	const pairs = bySize(size, { tiny: 1, full: 3 });
+	const pairs = roundsOf(options, { tiny: 1, full: 3 });
 	const rounds: BenchResult['rounds'] = [];
 	for (const { round, side } of interleaved<Side>(pairs, 'ours', 'baseline')) {
 		// A fresh sandbox per round: each round changes ads.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory]`: the six benchmarks, each
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the six benchmarks, each
  * alternating ours and the baseline, each printing its ratios last and writing
  * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
  */
@@ -51,6 +51,7 @@ async function main() {
 			const result = await bench(options);
 			printResult(result);
 			console.log(`results: ${writeResult(result, stamp)}`);
+			console.log(`(load average at the end ${os.loadavg()[0].toFixed(2)})`);
 		} catch (error) {
 			failed.push(name);
 			console.error(`benchmark ${name} FAILED:`, error);

@@ -1,9 +1,14 @@
-/** Command-line options of `npm run bench`: `--size tiny|full` and `--only <benchmark,...>`. */
+/**
+ * Command-line options of `npm run bench`: `--size tiny|full`, `--only <benchmark,...>` and
+ * `--rounds <n>` (rounds per side of the inventory, association and poll benchmarks, where more
+ * rounds steady the medians on a noisy machine).
+ */
 export type BenchSize = 'tiny' | 'full';
 
 export interface BenchOptions {
 	size: BenchSize;
 	only: string[] | null;
+	rounds: number | null;
 }
 
 function valueOf(args: string[], flag: string): string | undefined {
@@ -18,7 +23,19 @@ export function parseOptions(args: string[]): BenchOptions {
 	if (size !== 'tiny' && size !== 'full')
 		throw new Error(`--size takes tiny or full, not "${size}"`);
 	const only = valueOf(args, '--only');
-	return { size, only: only ? only.split(',').map((name) => name.trim()) : null };
+	const rounds = valueOf(args, '--rounds');
+	if (rounds !== undefined && !/^[1-9]\d*$/.test(rounds))
+		throw new Error(`--rounds takes a whole number from 1, not "${rounds}"`);
+	return {
+		size,
+		only: only ? only.split(',').map((name) => name.trim()) : null,
+		rounds: rounds === undefined ? null : Number(rounds),
+	};
+}
+
+/** Rounds per side: `--rounds` when given, else the size's default. */
+export function roundsOf(options: BenchOptions, defaults: Record<BenchSize, number>): number {
+	return options.rounds ?? bySize(options.size, defaults);
 }
 
 /** The value for this size: `{ tiny: 100, full: 2000 }`. */
