@@ -23,10 +23,11 @@ const MAX_PAGE_SIZE = 200;
 /** A list longer than this many pages is a service bug, not data. */
 const MAX_PAGES = 10_000;
 /**
- * Pages asked for at once once the first page has told how many there are: the portal's time per
- * page then overlaps with reading the previous ones (docs/benchmarks.md, inventory export).
+ * How many pages are asked for at the same time after the first page has told how many there are:
+ * the portal's time per page then overlaps with reading the previous ones (docs/benchmarks.md,
+ * inventory export).
  */
-export const PAGES_IN_FLIGHT = 4;
+const PAGES_IN_FLIGHT = 4;
 
 interface PageEnvelope {
 	total?: unknown;
