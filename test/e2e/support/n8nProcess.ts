@@ -8,6 +8,9 @@ import { n8nEnvironment } from './n8nEnvironment';
 import { ensureN8nInstalled, type N8nInstall } from './n8nInstall';
 import { artifactsDir, n8nScriptsDir } from './projectPaths';
 
+/** How long `stop()` waits for n8n's graceful shutdown before SIGKILL. */
+export const N8N_SHUTDOWN_GRACE_MS = 20_000;
+
 export interface StartN8nOptions {
 	/** n8n keeps its database, settings and community nodes in `<userFolder>/.n8n`. */
 	userFolder: string;
@@ -119,7 +122,7 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 async function stopProcessGroup(child: ChildProcess, exited: Promise<void>) {
 	if (child.exitCode === null && child.signalCode === null) {
 		killGroup(child, 'SIGTERM');
-		const timeout = sleep(20_000, false, { ref: false });
+		const timeout = sleep(N8N_SHUTDOWN_GRACE_MS, false, { ref: false });
 		const graceful = await Promise.race([exited.then(() => true), timeout]);
 		if (!graceful) {
 			killGroup(child, 'SIGKILL');
