@@ -26,6 +26,8 @@ export interface PortalEvent {
 	body: JsonObject;
 	/** Set for lead kinds (CONTACTO, CONTACTO_MENSAJE): the fields checked against the lead schema. */
 	lead: LeadEventBody | null;
+	/** Lead fields of a type the lead schema refuses (Spanish names): left out of `lead`. */
+	unreadableFields: string[];
 }
 
 export type EventParseResult = { ok: true; event: PortalEvent } | { ok: false; problem: string };
@@ -82,6 +84,29 @@ function isPlainObject(value: unknown): value is JsonObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+export type LeadRead =
+	| { ok: true; lead: LeadEventBody; unreadableFields: string[] }
+	| { ok: false; problem: string };
+
+/**
+ * Reads lead fields (Spanish names). A field of a type the schema refuses is left out and named in
+ * `unreadableFields`, so that a lead the portal sends in an unforeseen variant is still emitted with
+ * what can be read (and its raw body) instead of being refused: refused, the portal would retry it
+ * for 72 hours and then give it up.
+ */
+export function readLead(fields: Record<string, unknown>): LeadRead {
+	const parsed = leadEventBodySchema.safeParse(fields);
+	if (parsed.success) return { ok: true, lead: parsed.data, unreadableFields: [] };
+	const unreadable = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))];
+	const readable = Object.fromEntries(
+		Object.entries(fields).filter(([name]) => !unreadable.includes(name)),
+	);
+	const retried = leadEventBodySchema.safeParse(readable);
+	// The fields that make a lead an event (idEvento, tipoEvento) cannot be left out.
+	if (!retried.success) return { ok: false, problem: describeZodError(parsed.error) };
+	return { ok: true, lead: retried.data, unreadableFields: unreadable };
+}
+
 /** Reads a parsed JSON body as an event of any body language; `problem` says why it is not one. */
 export function parseEvent(body: unknown): EventParseResult {
 	if (!isPlainObject(body)) return { ok: false, problem: 'the body is not a JSON object' };
@@ -89,13 +114,11 @@ export function parseEvent(body: unknown): EventParseResult {
 	const envelope = eventEnvelopeSchema.safeParse(fields);
 	if (!envelope.success) return { ok: false, problem: describeZodError(envelope.error) };
 	const kind = envelope.data.tipoEvento;
-	let lead: LeadEventBody | null = null;
-	if (isLeadKind(kind)) {
-		const parsed = leadEventBodySchema.safeParse(fields);
-		if (!parsed.success) return { ok: false, problem: describeZodError(parsed.error) };
-		lead = parsed.data;
-	}
-	return { ok: true, event: { eventId: envelope.data.idEvento, kind, fields, body, lead } };
+	const event = { eventId: envelope.data.idEvento, kind, fields, body };
+	if (!isLeadKind(kind)) return { ok: true, event: { ...event, lead: null, unreadableFields: [] } };
+	const read = readLead(fields);
+	if (!read.ok) return read;
+	return { ok: true, event: { ...event, lead: read.lead, unreadableFields: read.unreadableFields } };
 }
 
 /** `yyyy-MM-ddTHH:mm:ss.SSS+hhmm` (and close variants) → ISO 8601 keeping the local offset. */

@@ -118,16 +118,22 @@ describe('parseEvent', () => {
 		['null', null],
 		['an object without idEvento', { tipoEvento: 'CONTACTO' }],
 		['an unknown event kind', { idEvento: 'x', tipoEvento: 'SOMETHING_ELSE' }],
-		['a lead with a mistyped field', { ...phoneViewLead, idMensaje: 'nine' }],
+		['a lead whose idEvento is not text', { ...phoneViewLead, idEvento: 7 }],
 	])('refuses %s, naming the problem', (_what, body) => {
 		const result = parseEvent(body);
 		expect(result.ok).toBe(false);
 		if (!result.ok) expect(result.problem).not.toBe('');
 	});
 
-	it('names the field that is wrong', () => {
-		const result = parseEvent({ ...phoneViewLead, idMensaje: 'nine' });
-		expect(result.ok || result.problem).toMatch(/idMensaje/);
+	it('reads a lead with mistyped fields: what can be read, the others named and left out', () => {
+		const event = parsed({ ...phoneViewLead, idMensaje: 'nine', telefono: { number: 5 } });
+		expect(event.unreadableFields).toEqual(['idMensaje', 'telefono']);
+		expect(simplifyLead(event.lead!)).toMatchObject({
+			eventId: phoneViewLead.idEvento,
+			messageId: null,
+			phone: null,
+			name: phoneViewLead.nombre,
+		});
 	});
 
 	it('keeps the body as delivered beside the Spanish-named fields', () => {

@@ -70,6 +70,24 @@ describe('receiving a delivery', () => {
 		});
 	});
 
+	it('emits a lead with unreadable fields, not refuses it: the raw body and what was read', () => {
+		const odd = { ...messageLead, fechaRegistro: 1715693467123, telefono: ['+54 11'] };
+		const reception = deliver(odd);
+		expect(reception).toMatchObject({
+			outcome: 'accepted',
+			item: {
+				eventId: messageLead.idEvento,
+				email: messageLead.email,
+				registeredAt: null,
+				phone: null,
+				unreadableFields: 'fechaRegistro, telefono',
+				rawBody: odd,
+			},
+		});
+		// Its repeats are dropped like any other event's.
+		expect(deliver(odd)).toMatchObject({ outcome: 'ignored' });
+	});
+
 	it('answers 401 for a wrong or missing secret, before looking at the body', () => {
 		expect(deliver(phoneViewLead, {}, {}, 'b'.repeat(64))).toMatchObject({
 			outcome: 'rejected',
