@@ -49,6 +49,7 @@ export function leadBody(args: {
 		planDePublicacion: ad?.planDePublicacion ?? null,
 		claveInterna: ad?.claveInterna ?? null,
 		dni: contact.dni,
+		...(contact.variant as Partial<LeadEventBody>),
 	};
 }
 

@@ -87,6 +87,11 @@ export interface LeadContact {
 	telefono: string | null;
 	mensaje: string | null;
 	dni: string | null;
+	/**
+	 * Body fields (Spanish names) replaced by other values: a body variant the portal sends without
+	 * documenting it (docs/portal-api.md: more variants than EN, ES and PT are seen).
+	 */
+	variant?: Record<string, unknown>;
 }
 
 /** A lead as the lead polling endpoint lists it: every lead the emulator creates, delivered or not. */

@@ -51,6 +51,13 @@ const leadSchema = z
 		telefono: z.string().nullable().default('+54 11 5555-0101'),
 		mensaje: z.string().default('Hola, me interesa esta propiedad. ¿Sigue disponible?'),
 		dni: z.string().nullable().default(null),
+		/** Body fields given other values, any JSON (a body variant); not the event's id or kind. */
+		variant: z
+			.record(z.unknown())
+			.refine((fields) => !('idEvento' in fields || 'tipoEvento' in fields), {
+				message: 'variant cannot replace idEvento or tipoEvento',
+			})
+			.optional(),
 	})
 	.strict();
 

@@ -74,6 +74,25 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 		expect(listed.referencia).toBe(delivered.body.referencia);
 	});
 
+	it('sends a body variant as asked, in the callback and in the list alike', async () => {
+		await fx.les.put('/v1/configuracion/callbacks', { url: hook.current.url });
+		await fx.les.put('/v1/configuracion/callbacks/CONTACTO');
+		const associated = (await fx.admin.get('/interfaces/demo-les')).json.associations;
+		const ad = (await adminAds(fx, 'INMO-001', true)).find((a) =>
+			associated.some((x: any) => x.idAvisoPlat === a.idAvisoPlat),
+		)!;
+		const variant = { fechaRegistro: 1_763_900_000_000, telefono: { numero: '5555-0101' } };
+		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { variant });
+		const [delivered] = await hook.current.waitFor(1);
+		expect(delivered.body).toMatchObject({ tipoEvento: 'CONTACTO', ...variant });
+		const listed = (await fx.les.get(MESSAGES(), { fromDate: portalDay() })).json.content;
+		expect(listed).toEqual([expect.objectContaining(variant)]);
+		const refused = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			variant: { idEvento: 'mine' },
+		});
+		expect(refused.status).toBe(400);
+	});
+
 	it('lists simulated leads of the caller too', async () => {
 		const simulated = await fx.les.post('/v1/callbacks/generacion/evento', {
 			codigoAviso: 'DEMO-0001',
