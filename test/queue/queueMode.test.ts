@@ -22,7 +22,7 @@ import {
 	type RunningN8n,
 } from '../e2e/support';
 import { FigureBoard } from '../reliability/support/figures';
-import { startQueueServices, type QueueServices } from './services';
+import { startServices, type Services } from '../e2e/support/services';
 
 jest.setTimeout(1_800_000);
 
@@ -35,7 +35,7 @@ const board = new FigureBoard(
 );
 const started = Date.now();
 let folder: string;
-let services: QueueServices | undefined;
+let services: Services | undefined;
 let sandbox: Sandbox | undefined;
 const processes: RunningN8n[] = [];
 
@@ -90,7 +90,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string, 
 test('1,000 leads plus repeated deliveries through a webhook process and two workers: none lost', async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
 	const servicesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-services-'));
-	services = startQueueServices(servicesFolder);
+	services = startServices(servicesFolder);
 	// The emulator repeats about one successful delivery in six with the same idEvento.
 	sandbox = await startSandbox({
 		port: 0,

@@ -32,3 +32,6 @@ export { startPortalStack, type PortalStack } from './portalStack';
 export { processGroupMembers, processesMentioning } from './processes';
 export { launchChromium, type RunningBrowser } from './browser';
 export { N8nEditor, screenshotsDir } from './n8nEditor';
+export { startServices, type Services, type Balancer } from './services';
+export { nodeIssues } from './nodeIssues';
+export * from './destinations';
