@@ -10,6 +10,11 @@ export const examplesDir = path.join(projectRoot, 'examples');
 /** The example workflows in `examples/`, by what they do. */
 export const EXAMPLES = {
 	leadsToRows: 'leads-to-spreadsheet-rows.json',
+	leadsToDataTable: 'leads-to-data-table.json',
+	pollLeadsToDataTable: 'poll-leads-to-data-table.json',
+	leadsToPostgres: 'leads-to-postgres.json',
+	sheetsTemplate: 'template-leads-to-google-sheets.json',
+	hubspotTemplate: 'template-leads-to-hubspot.json',
 	inventoryExport: 'nightly-ad-inventory-export.json',
 	bulkAssociation: 'bulk-associate-ads.json',
 	callbackCheck: 'callback-setup-check.json',
@@ -33,29 +38,41 @@ interface ExampleNode extends Record<string, unknown> {
 	credentials?: Record<string, { id: string; name: string }>;
 }
 
+type CredentialRef = { id: string; name: string };
+
+/** An example file as it is in `examples/`. */
+export function readExample(name: ExampleName): WorkflowDefinition {
+	return JSON.parse(
+		fs.readFileSync(path.join(examplesDir, EXAMPLES[name]), 'utf8'),
+	) as WorkflowDefinition;
+}
+
 /**
- * An example workflow ready for n8n's public API: the credential placeholder replaced by a real
- * credential, and a fresh webhook ID on our trigger (the editor gives one to every imported webhook
- * node, so two imports never share a production URL).
+ * An example workflow ready for n8n's public API: the credential placeholders replaced by real
+ * credentials (ours, and `others` by credential type, e.g. `{ postgres: … }`), and a fresh webhook
+ * ID on our trigger (the editor gives one to every imported webhook node, so two imports never share
+ * a production URL).
  */
 export function loadExample(
 	name: ExampleName,
-	credential: { id: string; name: string },
+	credential: CredentialRef,
+	others: Record<string, CredentialRef> = {},
 ): WorkflowDefinition {
-	const file = JSON.parse(
-		fs.readFileSync(path.join(examplesDir, EXAMPLES[name]), 'utf8'),
-	) as WorkflowDefinition;
+	const file = readExample(name);
+	const replacements: Record<string, CredentialRef> = { ...others, [CREDENTIAL_TYPE]: credential };
 	const nodes = (file.nodes as ExampleNode[]).map((node) => ({
 		...node,
 		...((node.type === TRIGGER_TYPE && !node.webhookId) || node.type === MCP_TRIGGER_TYPE
 			? { webhookId: randomUUID() }
 			: {}),
-		...(node.credentials?.[CREDENTIAL_TYPE]
+		...(node.credentials
 			? {
-					credentials: {
-						...node.credentials,
-						[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
-					},
+					credentials: Object.fromEntries(
+						Object.entries(node.credentials).map(([type, placeholder]) => {
+							const real = replacements[type] ?? placeholder;
+							return [type, { id: real.id, name: real.name }];
+						}),
+					),
 				}
 			: {}),
 	}));

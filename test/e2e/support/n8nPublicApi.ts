@@ -52,6 +52,13 @@ export interface BinaryFile {
 	fileSize?: string;
 }
 
+/** An n8n data table as the public API lists it. */
+export interface DataTable {
+	id: string;
+	name: string;
+	columns: Array<{ name: string; type: string }>;
+}
+
 export interface ExecutionQuery {
 	workflowId?: string;
 	status?: 'success' | 'error' | 'crashed' | 'waiting' | 'canceled' | 'running' | 'new' | 'unknown';
@@ -124,6 +131,32 @@ export class N8nPublicApi {
 	/** The workflows this key's user can see (first page of up to 250). */
 	async listWorkflows(): Promise<StoredWorkflow[]> {
 		return (await this.send<{ data: StoredWorkflow[] }>('GET', '/workflows?limit=250')).data;
+	}
+
+	/** The data tables this key's user can see (first page of up to 250). */
+	async listDataTables(): Promise<DataTable[]> {
+		return (await this.send<{ data: DataTable[] }>('GET', '/data-tables?limit=250')).data;
+	}
+
+	/** The data table of that name (n8n matches names without regard to case), or undefined. */
+	async dataTableNamed(name: string): Promise<DataTable | undefined> {
+		return (await this.listDataTables()).find(
+			(table) => table.name.toLowerCase() === name.toLowerCase(),
+		);
+	}
+
+	/** Every row of a data table, all pages, in n8n's order (by row id). */
+	async dataTableRows(id: string): Promise<Array<Record<string, unknown>>> {
+		const rows: Array<Record<string, unknown>> = [];
+		let cursor: string | null = null;
+		do {
+			const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+			const page: { data: Array<Record<string, unknown>>; nextCursor: string | null } =
+				await this.send('GET', `/data-tables/${id}/rows?limit=250${query}`);
+			rows.push(...page.data);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return rows;
 	}
 
 	/** The newest executions first, one page (up to `limit`, at most 250). */

@@ -6,15 +6,22 @@ import { CREDENTIAL_TYPE } from './examples';
 /** The seeded read-write interface of the sandbox emulator and its access token. */
 export const DEMO_INTERFACE = 'demo-les';
 export const DEMO_TOKEN = 'demo-les-token';
+/** The seeded read-only interface of the same integrator (the same agencies). */
+export const DEMO_LEC_INTERFACE = 'demo-lec';
+export const DEMO_LEC_TOKEN = 'demo-lec-token';
 export const PORTAL_CREDENTIAL_NAME = 'Real Estate Portal (sandbox emulator)';
 
 /** The credential's fields for an access token of the emulator at `baseUrl`. */
-export function portalCredentialData(baseUrl: string, accessToken = DEMO_TOKEN) {
+export function portalCredentialData(
+	baseUrl: string,
+	accessToken = DEMO_TOKEN,
+	interfaceKind: 'LES' | 'LEC' = 'LES',
+) {
 	return {
 		environment: 'sandbox',
 		baseUrl,
 		pathLanguage: 'es',
-		interfaceKind: 'LES',
+		interfaceKind,
 		authentication: 'accessToken',
 		accessToken,
 	};
@@ -25,11 +32,16 @@ export async function createPortalCredential(
 	api: N8nPublicApi,
 	baseUrl: string,
 	name = PORTAL_CREDENTIAL_NAME,
+	interfaceKind: 'LES' | 'LEC' = 'LES',
 ) {
 	return await api.createCredential({
 		name,
 		type: CREDENTIAL_TYPE,
-		data: portalCredentialData(baseUrl),
+		data: portalCredentialData(
+			baseUrl,
+			interfaceKind === 'LES' ? DEMO_TOKEN : DEMO_LEC_TOKEN,
+			interfaceKind,
+		),
 	});
 }
 
@@ -84,6 +96,21 @@ export class SandboxClient {
 		if (!association)
 			throw new Error(`no online ad of ${agencyCode} is associated to ${interfaceId}`);
 		return association;
+	}
+
+	/**
+	 * Associates online ads of `agencyCode` to the read-only interface under the read-write
+	 * interface's codes (admin route): leads on them then reach both interfaces, each with its own
+	 * event id. Answers the platform ids of the ads associated to both.
+	 */
+	async associateToLec(agencyCode = 'INMO-001'): Promise<number[]> {
+		const online = new Set((await this.ads(agencyCode)).map((ad) => ad.idAvisoPlat));
+		const shared = (await this.interface()).associations.filter((a) => online.has(a.idAvisoPlat));
+		for (const { idAvisoPlat, codigoAviso } of shared) {
+			const url = `${this.baseUrl}/__sandbox/interfaces/${DEMO_LEC_INTERFACE}/associations/${idAvisoPlat}`;
+			await fetchJson('PUT', url, { body: { codigoAviso } });
+		}
+		return shared.map((a) => a.idAvisoPlat);
 	}
 
 	/** A call to the service itself with the demo interface's token. */

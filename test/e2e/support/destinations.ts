@@ -1,0 +1,57 @@
+/**
+ * The examples that land leads in a table (n8n's Data table, PostgreSQL): importing one as a user
+ * would, running its "Run once" branch that creates the table, and reading the table back.
+ */
+import { loadExample, type ExampleName } from './examples';
+import { runManually } from './manualRun';
+import type { StoredWorkflow } from './n8nPublicApi';
+import type { ProvisionedN8n } from './provision';
+
+/** The data table the Data table examples write into, by name. */
+export const LEADS_TABLE = 'Portal leads';
+/** The Manual Trigger of each landing example's "Run once" branch that creates its table. */
+export const CREATE_TABLE_TRIGGER = 'Run Once to Create the Table';
+
+type CredentialRef = { id: string; name: string };
+
+/** Imports a landing example and runs its "Run once" branch: the table exists afterwards. */
+export async function importLandingExample(
+	owner: ProvisionedN8n,
+	name: ExampleName,
+	credential: CredentialRef,
+	others: Record<string, CredentialRef> = {},
+): Promise<StoredWorkflow> {
+	const workflow = await owner.api.createWorkflow(loadExample(name, credential, others));
+	const setUp = await runManually(owner, workflow.id, CREATE_TABLE_TRIGGER);
+	if (setUp.status !== 'success') {
+		const reason = setUp.data?.resultData.error?.message ?? setUp.status;
+		throw new Error(`"${workflow.name}": creating its table failed: ${reason}`);
+	}
+	return workflow;
+}
+
+/** The rows of the leads data table (empty when it does not exist yet). */
+export async function leadsTableRows(
+	owner: ProvisionedN8n,
+): Promise<Array<Record<string, unknown>>> {
+	const table = await owner.api.dataTableNamed(LEADS_TABLE);
+	return table ? await owner.api.dataTableRows(table.id) : [];
+}
+
+/** A Postgres credential for the `leads` database of scripts/services/services.sh's server. */
+export async function createLeadsDatabaseCredential(owner: ProvisionedN8n, pgPort: number) {
+	return await owner.api.createCredential({
+		name: 'Leads database',
+		type: 'postgres',
+		data: {
+			host: '127.0.0.1',
+			port: pgPort,
+			database: 'leads',
+			user: 'n8n',
+			password: '',
+			ssl: 'disable',
+			allowUnauthorizedCerts: false,
+			sshTunnel: false,
+		},
+	});
+}
