@@ -53,8 +53,11 @@ export interface DeliveryAttempt {
 export interface DeliveryOptions {
 	retryScheduleMs: readonly number[];
 	timeoutMs: number;
-	/** Fault injection: whether a successful delivery is sent once more. */
-	shouldDuplicate: () => boolean;
+	/**
+	 * Fault injection: whether a delivery is sent once more, asked at its first attempt (a copy at
+	 * the same moment) and after its success (a copy right after).
+	 */
+	shouldDuplicate: (moment: 'firstAttempt' | 'success') => boolean;
 	log: (line: string) => void;
 }
 
@@ -155,6 +158,8 @@ export class DeliveryService {
 
 	private async send(job: DeliveryJob, attempt: number, duplicate: boolean) {
 		const { target } = job;
+		const copiedTogether = !duplicate && attempt === 1 && this.options.shouldDuplicate('firstAttempt');
+		if (copiedTogether) void this.send(job, attempt, true);
 		const headers: Record<string, string> = {
 			'content-type': 'application/json',
 			'user-agent': BEHAVIOUR.delivery.userAgent,
@@ -168,7 +173,8 @@ export class DeliveryService {
 
 		const retriesLeft = attempt <= this.options.retryScheduleMs.length;
 		const failed = result.outcome !== 'success';
-		const duplicateNext = !failed && !duplicate && this.options.shouldDuplicate();
+		const duplicateNext =
+			!failed && !duplicate && !copiedTogether && this.options.shouldDuplicate('success');
 		const record: DeliveryAttempt = {
 			idEvento: job.idEvento,
 			kind: job.kind,

@@ -44,6 +44,12 @@ export const faultSettingsSchema = z
 		xmlRate: probability,
 		/** Share of successful deliveries that are sent a second time, same idEvento. */
 		duplicateRate: probability,
+		/**
+		 * 'afterSuccess': the copy follows the first answer; 'together': both go out at the same
+		 * moment, as when the portal gives up on a slow receiver and retries while the first copy is
+		 * still being processed (then a share of first attempts is copied, answered or not).
+		 */
+		duplicateTiming: z.enum(['afterSuccess', 'together']),
 		/** Only requests whose path matches this regular expression are affected. */
 		pathPattern: regexText.nullable(),
 	})
@@ -59,6 +65,7 @@ export const DEFAULT_FAULTS: Omit<FaultSettings, 'seed'> = {
 	resetRate: 0,
 	xmlRate: 0,
 	duplicateRate: 0,
+	duplicateTiming: 'afterSuccess',
 	pathPattern: null,
 };
 
@@ -163,8 +170,11 @@ export class FaultInjector {
 		return { latencyMs, action: { type: 'none' } };
 	}
 
-	shouldDuplicateDelivery(): boolean {
-		return this.deliveryRng.next() < this.settings.duplicateRate;
+	/** Whether this delivery gets a copy; drawn once per delivery, at the moment its timing says. */
+	duplicateFor(moment: 'firstAttempt' | 'success'): boolean {
+		const drawnNow =
+			(moment === 'firstAttempt') === (this.settings.duplicateTiming === 'together');
+		return drawnNow && this.deliveryRng.next() < this.settings.duplicateRate;
 	}
 
 	private takeOnce(method: string, path: string): FaultAction | null {

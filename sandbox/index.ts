@@ -70,7 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const deliveries = new DeliveryService({
 		retryScheduleMs: options.retrySchedule ?? BEHAVIOUR.delivery.retryScheduleMs,
 		timeoutMs: options.deliveryTimeoutMs ?? BEHAVIOUR.delivery.timeoutMs,
-		shouldDuplicate: () => faults.shouldDuplicateDelivery(),
+		shouldDuplicate: (moment) => faults.duplicateFor(moment),
 		log,
 	});
 

@@ -164,4 +164,28 @@ describe('duplicate deliveries', () => {
 			await receiver.close();
 		}
 	});
+
+	it("with duplicateTiming 'together', sends both copies at the same moment, before either is answered", async () => {
+		// Each answer takes 300 ms: sent one after the other, the second would start 300 ms later.
+		const receiver = await startReceiver(() => ({ status: 200, delayMs: 300 }));
+		try {
+			await fx.admin.put('/faults', { duplicateRate: 1, duplicateTiming: 'together' });
+			const answer = await fx.les.post('/v1/callbacks/generacion/evento', {
+				codigoAviso: 'DEMO-0001',
+				codigoInmobiliaria: 'INMO-001',
+				configuracionCallback: { url: receiver.url },
+				contactEmail: 'a@example.com',
+				tipoDeEvento: 'CONTACTO',
+			});
+			const records = await deliveryRecords(fx, { idEvento: answer.json.idEvento }, 2);
+			expect(records.map((r) => r.duplicate).sort()).toEqual([false, true]);
+			expect(records.every((r) => r.outcome === 'success' && r.final)).toBe(true);
+			const [first, second] = records.map((r) => Date.parse(r.startedAt)).sort();
+			expect(second - first).toBeLessThan(200);
+			expect(receiver.received[0].body).toEqual(receiver.received[1].body);
+		} finally {
+			await fx.sandbox.waitForIdle();
+			await receiver.close();
+		}
+	});
 });
