@@ -29,6 +29,8 @@ import {
 	ensureCredential,
 	ensureExampleWorkflows,
 	ensureLeadWorkflowLive,
+	ensureLeadsTable,
+	dataTableUrl,
 	leadWebhookUrl,
 	removeProvisioningApiKeys,
 } from './provision';
@@ -52,6 +54,9 @@ export interface DemoReadyFile {
 	n8nPid: number;
 	leadWorkflowId: string;
 	leadWebhookUrl: string;
+	/** The n8n data table the lead workflow writes each lead into. */
+	leadsTableId: string;
+	leadsTableUrl: string;
 	leadAdId: number;
 }
 
@@ -142,7 +147,11 @@ async function run(stopper: Stopper) {
 	for (const { value, created } of Object.values(workflows)) {
 		step(`workflow "${value.name}" ${created ? 'imported' : 'already there'}`);
 	}
-	const leadWorkflow = workflows.leadsToRows.value;
+	const leadWorkflow = workflows.leadsToDataTable.value;
+	const { value: leadsTable, created: tableCreated } = await ensureLeadsTable(owner, leadWorkflow);
+	step(
+		`data table "${leadsTable.name}" ${tableCreated ? 'created' : 'already there'}: each lead becomes one row`,
+	);
 	const webhookUrl = leadWebhookUrl(n8n.url, leadWorkflow);
 	await ensureLeadWorkflowLive(owner, portal, leadWorkflow.id, webhookUrl);
 	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
@@ -157,6 +166,8 @@ async function run(stopper: Stopper) {
 		n8nPid: n8n.pid,
 		leadWorkflowId: leadWorkflow.id,
 		leadWebhookUrl: webhookUrl,
+		leadsTableId: leadsTable.id,
+		leadsTableUrl: dataTableUrl(n8n.url, leadsTable),
 		leadAdId: leadAd.idAvisoPlat,
 	};
 	fs.writeFileSync(readyFile, `${JSON.stringify(ready, null, '\t')}\n`);
@@ -172,6 +183,7 @@ async function run(stopper: Stopper) {
 	say(`Open ${ready.editorUrl} and log in as ${demoOwner.email} / ${demoOwner.password}`);
 	say(`  Leads workflow:  ${n8n.url}/workflow/${leadWorkflow.id}`);
 	say(`  Its executions:  ${n8n.url}/workflow/${leadWorkflow.id}/executions`);
+	say(`  Leads land in:   ${ready.leadsTableUrl} (data table "${leadsTable.name}")`);
 	say();
 	say(
 		`Fire a test lead (a message on ad ${leadAd.codigoAviso}, associated to the demo interface):`,

@@ -9,13 +9,16 @@ import {
 	API_KEY_LABEL_PREFIX,
 	CREDENTIAL_TYPE,
 	EXAMPLES,
+	LEADS_TABLE,
 	PORTAL_CREDENTIAL_NAME,
 	TRIGGER_TYPE,
+	createTableOf,
 	loadExample,
 	portalCredentialData,
 	productionWebhookUrl,
 	publishWorkflow,
 	unpublishWorkflow,
+	type DataTable,
 	type ExampleName,
 	type ProvisionedN8n,
 	type SandboxClient,
@@ -60,6 +63,24 @@ export async function ensureExampleWorkflows(
 			: { value: await owner.api.createWorkflow(definition), created: true };
 	}
 	return result;
+}
+
+/** The lead workflow's data table: found, or created by the workflow's "Run once" branch. */
+export async function ensureLeadsTable(
+	owner: ProvisionedN8n,
+	leadWorkflow: StoredWorkflow,
+): Promise<Provisioned<DataTable>> {
+	const existing = await owner.api.dataTableNamed(LEADS_TABLE);
+	if (existing) return { value: existing, created: false };
+	await createTableOf(owner, leadWorkflow);
+	const table = await owner.api.dataTableNamed(LEADS_TABLE);
+	if (!table) throw new Error(`the data table "${LEADS_TABLE}" was not created`);
+	return { value: table, created: true };
+}
+
+/** Where the editor shows a data table's rows. */
+export function dataTableUrl(n8nUrl: string, table: DataTable): string {
+	return `${n8nUrl}/projects/${table.projectId}/datatables/${table.id}`;
 }
 
 /** The production URL the emulator must call for the lead workflow's trigger. */

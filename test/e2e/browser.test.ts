@@ -1,6 +1,9 @@
 import {
+	LEADS_TABLE,
 	N8nEditor,
 	demoOwner,
+	importLandingExample,
+	publishWorkflow,
 	launchChromium,
 	processesMentioning,
 	startPortalStack,
@@ -184,6 +187,49 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		await canvasNode(editor, 'Get an ad').getByText('Get: Ad', { exact: true }).waitFor();
 		await editor.screenshot('12-editor-ad-get');
 	}, 120_000);
+});
+
+describe("the README's test lead in n8n's Data tables view", () => {
+	let stack: PortalStack;
+	let browser: RunningBrowser;
+	let editor: N8nEditor;
+
+	beforeAll(async () => {
+		stack = await startPortalStack('browser-data-table');
+		browser = await launchChromium();
+		editor = new N8nEditor(browser.page, stack.n8n.url);
+	}, 900_000);
+
+	afterEach(async () => {
+		await editor?.screenshot('after-data-table-view').catch(() => undefined);
+	});
+
+	afterAll(async () => {
+		await browser?.close();
+		await stack?.stop();
+	});
+
+	it('shows the lead as one row of the Portal leads data table', async () => {
+		const workflow = await importLandingExample(stack.owner, 'leadsToDataTable', stack.credential);
+		expect(await publishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'published' });
+		const ad = await stack.portal.associatedOnlineAd('INMO-001');
+		// The README's curl: a message on an associated ad.
+		await stack.portal.createLead(ad.idAvisoPlat, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+			nombre: 'Ana Pérez',
+			email: 'ana.perez@example.com',
+			mensaje: '¿Sigue disponible?',
+		});
+		await stack.owner.api.waitForExecutions(workflow.id, 1);
+		const table = (await stack.owner.api.dataTableNamed(LEADS_TABLE))!;
+
+		await editor.signIn(demoOwner);
+		await editor.page.goto(`${stack.n8n.url}/projects/${table.projectId}/datatables/${table.id}`);
+		// The first columns: when, who, how to reach them, what they wrote.
+		for (const text of ['Ana Pérez', 'ana.perez@example.com', '¿Sigue disponible?'])
+			await editor.page.getByText(text).first().waitFor();
+		await editor.screenshot('13-data-table-leads');
+	}, 300_000);
 });
 
 function canvasNode(editor: N8nEditor, name: string) {

@@ -169,7 +169,7 @@ describe('npm run demo', () => {
 			expect(demoInterface.configuration?.url).toBe(ready.leadWebhookUrl);
 		});
 
-		it('turns the test lead it printed (the curl command) into an execution of the lead workflow', async () => {
+		it('turns the test lead it printed (the curl command) into a row of the Portal leads data table', async () => {
 			const curl =
 				/curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(
 					run.output,
@@ -184,11 +184,22 @@ describe('npm run demo', () => {
 			});
 
 			expect(fired.status).toBe(200);
-			const [execution] = await owner.api.waitForExecutions(ready.leadWorkflowId, 1);
+			// The first run also ran the workflow's "Run once" branch, which created the data table.
+			const execution = (await owner.api.waitForExecutions(ready.leadWorkflowId, 2)).find(
+				(finished) => finished.mode === 'webhook',
+			)!;
 			expect(execution.status).toBe('success');
-			expect(nodeOutput(execution, 'Spreadsheet Row')).toEqual([
-				expect.objectContaining({ Name: JSON.parse(body).nombre, Event: 'CONTACTO_MENSAJE' }),
+			const { nombre, email, mensaje } = JSON.parse(body);
+			expect(await owner.api.dataTableRows(ready.leadsTableId)).toEqual([
+				expect.objectContaining({
+					eventId: nodeOutput(execution, 'New Portal Lead')[0].eventId,
+					eventType: 'CONTACTO_MENSAJE',
+					name: nombre,
+					email,
+					message: mensaje,
+				}),
 			]);
+			expect(run.output).toContain(ready.leadsTableUrl);
 		}, 60_000);
 
 		it('stops on Ctrl-C (SIGINT), leaving no process behind', async () => {

@@ -122,7 +122,7 @@ describe('the example workflows in a real n8n', () => {
 		]);
 		expect(before.data?.resultData.runData['Callback Set Up']).toBeUndefined();
 
-		const leads = await imported('leadsToRows');
+		const leads = await imported('leadsToDataTable');
 		expect(await publishWorkflow(stack.owner, leads.id)).toMatchObject({ status: 'published' });
 		const trigger = leads.nodes.find((node) => node.type === TRIGGER_TYPE)!;
 

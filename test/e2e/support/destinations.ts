@@ -14,6 +14,15 @@ export const CREATE_TABLE_TRIGGER = 'Run Once to Create the Table';
 
 type CredentialRef = { id: string; name: string };
 
+/** Runs a landing workflow's "Run once" branch, as a user clicks it: its table exists afterwards. */
+export async function createTableOf(owner: ProvisionedN8n, workflow: StoredWorkflow) {
+	const setUp = await runManually(owner, workflow.id, CREATE_TABLE_TRIGGER);
+	if (setUp.status !== 'success') {
+		const reason = setUp.data?.resultData.error?.message ?? setUp.status;
+		throw new Error(`"${workflow.name}": creating its table failed: ${reason}`);
+	}
+}
+
 /** Imports a landing example and runs its "Run once" branch: the table exists afterwards. */
 export async function importLandingExample(
 	owner: ProvisionedN8n,
@@ -22,11 +31,7 @@ export async function importLandingExample(
 	others: Record<string, CredentialRef> = {},
 ): Promise<StoredWorkflow> {
 	const workflow = await owner.api.createWorkflow(loadExample(name, credential, others));
-	const setUp = await runManually(owner, workflow.id, CREATE_TABLE_TRIGGER);
-	if (setUp.status !== 'success') {
-		const reason = setUp.data?.resultData.error?.message ?? setUp.status;
-		throw new Error(`"${workflow.name}": creating its table failed: ${reason}`);
-	}
+	await createTableOf(owner, workflow);
 	return workflow;
 }
 

@@ -9,7 +9,6 @@ export const examplesDir = path.join(projectRoot, 'examples');
 
 /** The example workflows in `examples/`, by what they do. */
 export const EXAMPLES = {
-	leadsToRows: 'leads-to-spreadsheet-rows.json',
 	leadsToDataTable: 'leads-to-data-table.json',
 	pollLeadsToDataTable: 'poll-leads-to-data-table.json',
 	leadsToPostgres: 'leads-to-postgres.json',
@@ -18,7 +17,6 @@ export const EXAMPLES = {
 	inventoryExport: 'nightly-ad-inventory-export.json',
 	bulkAssociation: 'bulk-associate-ads.json',
 	callbackCheck: 'callback-setup-check.json',
-	pollLeadsToRows: 'poll-leads-to-spreadsheet-rows.json',
 	aiAgentTools: 'ai-agent-tools-mcp.json',
 } as const;
 

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './freePort';
 import { n8nEnvironment } from './n8nEnvironment';
 import { ensureN8nInstalled, type N8nInstall } from './n8nInstall';
+import { processGroupMembers } from './processes';
 import { artifactsDir, n8nScriptsDir } from './projectPaths';
 
 /** How long `stop()` waits for n8n's graceful shutdown before SIGKILL. */
@@ -131,6 +132,12 @@ async function stopProcessGroup(child: ChildProcess, exited: Promise<void>) {
 	}
 	// Task runners n8n started share its group and may outlive it by a moment.
 	killGroup(child, 'SIGKILL');
+	// A SIGKILL is delivered asynchronously: stopped means none of them is left.
+	const deadline = Date.now() + 5_000;
+	while (child.pid !== undefined && processGroupMembers(child.pid).length > 0) {
+		if (Date.now() > deadline) break;
+		await sleep(50);
+	}
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {

@@ -56,6 +56,7 @@ export interface BinaryFile {
 export interface DataTable {
 	id: string;
 	name: string;
+	projectId: string;
 	columns: Array<{ name: string; type: string }>;
 }
 

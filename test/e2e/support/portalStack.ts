@@ -15,8 +15,11 @@ export interface PortalStack {
 	n8n: RunningN8n;
 	owner: ProvisionedN8n;
 	credential: { id: string; name: string };
-	/** Stops n8n and starts it again on the same user folder and port (`n8n` is the new process). */
-	restartN8n(): Promise<void>;
+	/**
+	 * Stops n8n and starts it again on the same user folder and port (`n8n` is the new process);
+	 * `whileStopped` runs in between.
+	 */
+	restartN8n(whileStopped?: () => Promise<void>): Promise<void>;
 	/** Stops n8n (its process group) and the emulator, and removes the user folder. */
 	stop(): Promise<void>;
 }
@@ -48,9 +51,10 @@ export async function startPortalStack(logName: string): Promise<PortalStack> {
 			owner,
 			credential: { id, name },
 			stop,
-			async restartN8n() {
+			async restartN8n(whileStopped) {
 				const { port } = stack.n8n;
 				await stack.n8n.stop();
+				await whileStopped?.();
 				n8n = await startN8n({ userFolder, port, logName });
 				stack.n8n = n8n;
 			},
