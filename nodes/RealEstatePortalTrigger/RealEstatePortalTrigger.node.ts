@@ -102,10 +102,11 @@ export class RealEstatePortalTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				// Empty: n8n then answers the webhookResponse webhook() returns. Left out, n8n 2.41.1
-				// evaluates it to its default, the literal text "firstEntryJson", and sends that.
-				responseData: '',
+				responseMode: '={{$parameter["responseMode"] ?? "onReceived"}}',
+				// Answered at once, empty: n8n then answers the webhookResponse webhook() returns (left
+				// out, n8n 2.41.1 sends its default, the literal text "firstEntryJson"). Answered after
+				// the workflow, no data: the portal gets an empty 200, not the lead the workflow wrote.
+				responseData: '={{$parameter["responseMode"] === "lastNode" ? "noData" : ""}}',
 				path: 'real-estate-portal',
 			},
 		],

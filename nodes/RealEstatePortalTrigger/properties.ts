@@ -58,6 +58,35 @@ export const triggerProperties: INodeProperties[] = [
 			'Whether to return a simplified version of the response instead of the raw data: a lead as one flat object, an ad or credit event in a small envelope with its body',
 	},
 	{
+		displayName: 'Respond',
+		name: 'responseMode',
+		type: 'options',
+		default: 'onReceived',
+		description: 'When the portal is told that the event arrived',
+		options: [
+			{
+				name: 'Immediately',
+				value: 'onReceived',
+				description:
+					'As soon as the event is checked, before the workflow runs; repeats of an event are dropped. An execution cut short (n8n stopped first, a worker lost) is not sent again.',
+			},
+			{
+				name: 'When Last Node Finishes',
+				value: 'lastNode',
+				description:
+					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). Every delivery runs the workflow, repeats too: end it in a write keyed on eventId.',
+			},
+		],
+	},
+	{
+		displayName:
+			'The portal waits about 1.5 s for the answer: a workflow that takes longer gets the event again. With repeats running the workflow, write to a table keyed on eventId (the Data table and PostgreSQL examples do).',
+		name: 'lastNodeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { responseMode: ['lastNode'] } },
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -121,9 +150,16 @@ function codeList(value: unknown): string[] {
 		: [];
 }
 
+/** Whether the portal gets its answer once the workflow succeeded (n8n's `lastNode`). */
+export function answersAfterWorkflow(ctx: IWebhookFunctions): boolean {
+	return ctx.getNodeParameter('responseMode', 'onReceived') === 'lastNode';
+}
+
 export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
+		// Answered after the workflow, a repeat may be the portal's retry of a run that failed.
+		dropRepeats: !answersAfterWorkflow(ctx),
 		kinds: chosenKinds(ctx),
 		simplify: ctx.getNodeParameter('simplify', true) as boolean,
 		includeRawBody: options.includeRawBody === true,

@@ -2,7 +2,8 @@
  * One callback delivery → what the webhook answers and what (if anything) the workflow receives.
  * Order matters: the secret first (nothing about the body is revealed to a caller without it), then
  * size, JSON and the event schema, then the user's choices, and the duplicate check last so that only
- * emitted events take a place in the duplicate window.
+ * emitted events take a place in the duplicate window (no check when the portal is answered after
+ * the workflow: its retry of a run that failed must run again).
  */
 import type { IDataObject } from 'n8n-workflow';
 import {
@@ -25,6 +26,8 @@ export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null
 export const MAX_BODY_BYTES = 128 * 1024;
 
 export interface ReceiveSettings {
+	/** Whether an event already emitted is ignored (repeats are answered 200, no execution). */
+	dropRepeats: boolean;
 	kinds: readonly EventKind[];
 	simplify: boolean;
 	includeRawBody: boolean;
@@ -167,7 +170,10 @@ export function receive(
 		return { outcome: 'ignored', reason: `${event.kind} not chosen` };
 	const filtered = filteredOut(event, settings);
 	if (filtered) return { outcome: 'ignored', reason: filtered };
-	if (!checks.duplicates.isFirst(registration.digest, event.eventId, now.getTime())) {
+	if (
+		settings.dropRepeats &&
+		!checks.duplicates.isFirst(registration.digest, event.eventId, now.getTime())
+	) {
 		return {
 			outcome: 'ignored',
 			reason: `duplicate of event ${event.eventId}`,

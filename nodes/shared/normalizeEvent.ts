@@ -118,7 +118,10 @@ export function parseEvent(body: unknown): EventParseResult {
 	if (!isLeadKind(kind)) return { ok: true, event: { ...event, lead: null, unreadableFields: [] } };
 	const read = readLead(fields);
 	if (!read.ok) return read;
-	return { ok: true, event: { ...event, lead: read.lead, unreadableFields: read.unreadableFields } };
+	return {
+		ok: true,
+		event: { ...event, lead: read.lead, unreadableFields: read.unreadableFields },
+	};
 }
 
 /** `yyyy-MM-ddTHH:mm:ss.SSS+hhmm` (and close variants) → ISO 8601 keeping the local offset. */

@@ -17,6 +17,7 @@ beforeEach(() => {
 });
 const NOW = new Date('2024-05-14T13:31:08.000Z');
 const leadsOnly: ReceiveSettings = {
+	dropRepeats: true,
 	kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
 	simplify: true,
 	includeRawBody: false,
@@ -86,6 +87,13 @@ describe('receiving a delivery', () => {
 		});
 		// Its repeats are dropped like any other event's.
 		expect(deliver(odd)).toMatchObject({ outcome: 'ignored' });
+	});
+
+	it('answering after the workflow, emits every repeat: the portal may be retrying a run that failed', () => {
+		const answeredAfter = { dropRepeats: false };
+		for (let copy = 1; copy <= 3; copy++) {
+			expect(deliver(phoneViewLead, answeredAfter)).toMatchObject({ outcome: 'accepted' });
+		}
 	});
 
 	it('answers 401 for a wrong or missing secret, before looking at the body', () => {
