@@ -58,12 +58,14 @@ export interface DeliveryOptions {
 	 * the same moment) and after its success (a copy right after).
 	 */
 	shouldDuplicate: (moment: 'firstAttempt' | 'success') => boolean;
+	/** How many attempt records are kept, the newest (default DEFAULT_RECORDS_KEPT). */
+	recordsKept?: number;
 	log: (line: string) => void;
 }
 
 const RESPONSE_BODY_KEPT = 500;
 /** The oldest records are forgotten beyond this, so a long-running sandbox stays small. */
-const RECORDS_KEPT = 10_000;
+export const DEFAULT_RECORDS_KEPT = 10_000;
 
 export class DeliveryService {
 	private readonly agent = new Agent({ keepAliveTimeout: 1_000 });
@@ -158,7 +160,8 @@ export class DeliveryService {
 
 	private async send(job: DeliveryJob, attempt: number, duplicate: boolean) {
 		const { target } = job;
-		const copiedTogether = !duplicate && attempt === 1 && this.options.shouldDuplicate('firstAttempt');
+		const copiedTogether =
+			!duplicate && attempt === 1 && this.options.shouldDuplicate('firstAttempt');
 		if (copiedTogether) void this.send(job, attempt, true);
 		const headers: Record<string, string> = {
 			'content-type': 'application/json',
@@ -191,8 +194,8 @@ export class DeliveryService {
 			durationMs: Date.now() - started,
 		};
 		this.attempts.push(record);
-		if (this.attempts.length > RECORDS_KEPT)
-			this.attempts.splice(0, this.attempts.length - RECORDS_KEPT);
+		const kept = this.options.recordsKept ?? DEFAULT_RECORDS_KEPT;
+		if (this.attempts.length > kept) this.attempts.splice(0, this.attempts.length - kept);
 		this.options.log(
 			`delivery ${job.kind} ${job.idEvento} → ${target.url} attempt ${attempt}: ${result.status ?? result.outcome}`,
 		);

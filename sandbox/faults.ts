@@ -172,8 +172,7 @@ export class FaultInjector {
 
 	/** Whether this delivery gets a copy; drawn once per delivery, at the moment its timing says. */
 	duplicateFor(moment: 'firstAttempt' | 'success'): boolean {
-		const drawnNow =
-			(moment === 'firstAttempt') === (this.settings.duplicateTiming === 'together');
+		const drawnNow = (moment === 'firstAttempt') === (this.settings.duplicateTiming === 'together');
 		return drawnNow && this.deliveryRng.next() < this.settings.duplicateRate;
 	}
 

@@ -26,6 +26,8 @@ export interface SandboxOptions {
 	/** Delays in ms between delivery attempts; its length is the number of retries. */
 	retrySchedule?: number[];
 	deliveryTimeoutMs?: number;
+	/** Delivery attempt records kept, the newest (default 10,000). */
+	deliveriesKept?: number;
 	faults?: Partial<FaultSettings>;
 	/** Leads and ad changes the emulator makes on its own, e.g. `{ leadsEveryMs: 60_000 }`. */
 	activity?: ActivityRates;
@@ -71,6 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		retryScheduleMs: options.retrySchedule ?? BEHAVIOUR.delivery.retryScheduleMs,
 		timeoutMs: options.deliveryTimeoutMs ?? BEHAVIOUR.delivery.timeoutMs,
 		shouldDuplicate: (moment) => faults.duplicateFor(moment),
+		recordsKept: options.deliveriesKept,
 		log,
 	});
 

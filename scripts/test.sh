@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The README's test command: static checks, the build, every jest suite, then the n8n version
-# matrix (scripts/n8n/matrix.sh; N8N_MATRIX=off skips it, and so does naming test files).
+# The README's test command: static checks, the build, every jest suite, the exactly-once suites
+# (test/queue: one n8n process and queue mode, with the PostgreSQL, Redis and HAProxy they start
+# themselves) and the n8n version matrix (scripts/n8n/matrix.sh). QUEUE_SUITES=off or
+# N8N_MATRIX=off skip those; naming test files runs just them.
 set -euo pipefail
 tsc -p tsconfig.json --noEmit
 eslint nodes credentials package.json
 prettier --check --log-level warn .
 rm -rf dist && tsc -p tsconfig.build.json && gulp --silent build:assets
 jest --ci "$@"
-if [ $# -eq 0 ] && [ "${N8N_MATRIX:-on}" != off ]; then
-	scripts/n8n/matrix.sh
+if [ $# -eq 0 ]; then
+	if [ "${QUEUE_SUITES:-on}" != off ]; then jest --ci -c test/queue/jest.config.js --runInBand; fi
+	if [ "${N8N_MATRIX:-on}" != off ]; then scripts/n8n/matrix.sh; fi
 fi

@@ -1,5 +1,6 @@
-// `npm run test:queue`: n8n in queue mode (Redis, PostgreSQL, main, webhook and two workers).
-// Kept out of the default test command: it installs and starts services and takes minutes.
+// `npm run test:queue`: exactly once into the destinations, one n8n process and queue mode (Redis,
+// PostgreSQL, HAProxy, main, two webhook processes, two workers). `npm test` runs it after the other
+// suites, one file at a time: each starts its own services and takes minutes.
 const path = require('node:path');
 const { projects } = require('../../jest.config.js');
 

@@ -1,108 +1,78 @@
 /**
- * Suite 4, distributed: n8n 2.41.1 in queue mode (Redis, PostgreSQL, a main process, a webhook
- * process and two workers sharing one user folder with the package installed), the lead workflow
- * active, and the emulator delivering 1,000 distinct leads, created at a concurrency of 20, plus
- * repeated deliveries of some of them (the emulator's duplicate deliveries, same idEvento).
- * Figures: executions, lost (must be 0), duplicated (executions beyond one per event).
+ * Exactly once into the destination, n8n 2.41.1 in queue mode: Redis, PostgreSQL (n8n's database
+ * and the leads table), a main process, two webhook processes behind HAProxy (round robin; n8n's
+ * webhook URL is the balancer's, so the trigger registers it) and two workers, all sharing one user
+ * folder with the packed package. The Data table, PostgreSQL and Poll Trigger examples are
+ * published; 1,000 distinct leads are made 20 at a time, each delivered to both interfaces, about
+ * one delivery in five sent twice at once (the copies land on different webhook processes); one
+ * worker is killed with SIGKILL after a third of the leads and the main process is restarted after
+ * two thirds; then 200 late repeats per interface.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	SandboxClient,
-	TRIGGER_TYPE,
 	createPortalCredential,
 	freePort,
 	installPackageInto,
 	provisionOwner,
-	publishWorkflow,
 	startN8n,
+	startServices,
 	type RunningN8n,
+	type Services,
+	type StartN8nOptions,
 } from '../e2e/support';
-import { FigureBoard } from '../reliability/support/figures';
-import { startServices, type Services } from '../e2e/support/services';
+import { finishStorm, measureDestinations, publishDestinations } from './support/destinations';
+import { LandingBoard } from './support/landed';
+import { leadStorm } from './support/leadStorm';
+import { STORM } from './support/storm';
 
-jest.setTimeout(1_800_000);
+jest.setTimeout(2_400_000);
 
-const LEADS = 1_000;
-const CONCURRENCY = 20;
-const REPEATED = 200;
-
-const board = new FigureBoard(
-	'queue mode (n8n 2.41.1: main + webhook + 2 workers, Redis, PostgreSQL)',
+const board = new LandingBoard(
+	'queue mode (n8n 2.41.1: main, 2 webhook processes behind HAProxy, 2 workers, Redis, PostgreSQL)',
 );
 const started = Date.now();
 let folder: string;
+let servicesFolder: string;
 let services: Services | undefined;
 let sandbox: Sandbox | undefined;
-const processes: RunningN8n[] = [];
+const processes = new Set<RunningN8n>();
 
 afterAll(async () => {
 	board.print();
 	process.stdout.write(`queue suite run time: ${Math.round((Date.now() - started) / 1000)} s\n`);
-	for (const n8n of processes.reverse()) await n8n.stop();
+	for (const n8n of processes) await n8n.stop();
 	await sandbox?.close();
 	services?.stop();
-	for (const leftover of [folder, services?.folder])
+	for (const leftover of [folder, servicesFolder])
 		if (leftover) fs.rmSync(leftover, { recursive: true, force: true });
 });
 
-async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: size }, async () => {
-			while (next < items.length) await work(items[next++]);
-		}),
-	);
+async function start(options: StartN8nOptions) {
+	const n8n = await startN8n(options);
+	processes.add(n8n);
+	return n8n;
 }
 
-/** The lead workflow: the trigger alone, lead kinds, with the emulator's credential. */
-function leadWorkflow(credential: { id: string; name: string }) {
-	return {
-		name: 'Leads',
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Real Estate Portal Trigger',
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'] },
-				credentials: { realEstatePortalApi: { id: credential.id, name: credential.name } },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	} as never;
+async function stopped(n8n: RunningN8n, how: 'stop' | 'kill') {
+	await (how === 'stop' ? n8n.stop() : n8n.kill());
+	processes.delete(n8n);
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: string, pollMs = 1_000) {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, pollMs));
-	}
-}
-
-test('1,000 leads plus repeated deliveries through a webhook process and two workers: none lost', async () => {
+test('1,000 leads through two webhook processes behind a balancer, a worker killed, main restarted: every lead once in PostgreSQL', async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
-	const servicesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-services-'));
-	services = startServices(servicesFolder);
-	// The emulator repeats about one successful delivery in six with the same idEvento.
-	sandbox = await startSandbox({
-		port: 0,
-		deliveryTimeoutMs: 10_000,
-		// The portal retries for 72 hours; a few minutes of retries stand for that here.
-		retrySchedule: [2_000, 5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000],
-		faults: { duplicateRate: REPEATED / LEADS },
-	});
+	servicesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-services-'));
+	services = startServices(servicesFolder, ['postgres', 'redis']);
+	sandbox = await startSandbox({ port: 0, ...STORM.sandbox });
 	const userFolder = path.join(folder, 'n8n');
 	await installPackageInto(userFolder);
 
-	const webhookPort = await freePort();
+	const webhookPorts = [await freePort(), await freePort()];
+	const balancer = services.balance(webhookPorts);
 	const queueEnv = {
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -117,217 +87,104 @@ test('1,000 leads plus repeated deliveries through a webhook process and two wor
 		DB_POSTGRESDB_POOL_SIZE: '10',
 		DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000',
 		N8N_ENCRYPTION_KEY: 'queue-suite-encryption-key',
-		// Every process shows (and the trigger registers) the webhook process's URL.
-		N8N_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+		// Every process shows (and the trigger registers) the balancer's URL.
+		N8N_WEBHOOK_URL: `${balancer.url}/`,
 		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 		N8N_CONCURRENCY_PRODUCTION_LIMIT: '-1',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		// A killed worker's jobs are found stalled within seconds, not the default half minute.
+		QUEUE_WORKER_LOCK_DURATION: '10000',
+		QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+		QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		...STORM.n8nEnv,
 	};
-	const main = await startN8n({ userFolder, env: queueEnv, logName: 'queue-main' });
-	processes.push(main);
-	const others = await Promise.all([
-		startN8n({
+	const mainPort = await freePort();
+	const mainOptions = { userFolder, env: queueEnv, port: mainPort, logName: 'queue-main' };
+	let main = await start(mainOptions);
+	const workerOptions = async (n: number): Promise<StartN8nOptions> => {
+		const port = await freePort();
+		return {
 			userFolder,
-			env: queueEnv,
-			command: 'webhook',
-			port: webhookPort,
-			logName: 'queue-webhook',
-		}),
-		...[1, 2].map(async (n) => {
-			const port = await freePort();
-			return startN8n({
+			env: { ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(port) },
+			command: 'worker',
+			port,
+			logName: `queue-worker-${n}`,
+		};
+	};
+	const [, , firstWorker] = await Promise.all([
+		...webhookPorts.map((port, i) =>
+			start({
 				userFolder,
-				env: { ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(port) },
-				command: 'worker',
+				env: queueEnv,
+				command: 'webhook',
 				port,
-				logName: `queue-worker-${n}`,
-			});
-		}),
+				logName: `queue-webhook-${i + 1}`,
+			}),
+		),
+		start(await workerOptions(1)),
+		start(await workerOptions(2)),
 	]);
-	processes.push(...others);
 
 	const owner = await provisionOwner(main.url);
 	const credential = await createPortalCredential(owner.api, sandbox.url);
-	const workflow = await owner.api.createWorkflow(leadWorkflow(credential));
-	expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
 	const portal = new SandboxClient(sandbox.url);
-	expect((await portal.interface()).configuration?.url).toContain(
-		`127.0.0.1:${webhookPort}/webhook/`,
-	);
+	const ads = await portal.associateToLec();
+	const destinations = await publishDestinations(owner, credential, sandbox.url, services.pgPort!, {
+		poll: true,
+	});
+	expect((await portal.interface()).configuration?.url).toContain(`${balancer.url}/webhook/`);
 
-	const online = new Set((await portal.ads('INMO-001')).map((ad) => ad.idAvisoPlat));
-	const ads = (await portal.interface()).associations
-		.filter((a) => online.has(a.idAvisoPlat))
-		.map((a) => a.idAvisoPlat);
-	const eventIds: string[] = [];
-	// 20 lanes: each creates a lead and waits until the emulator has made its first delivery
-	// attempt, so that about 20 deliveries are in flight at any time.
-	const attempted = new Set<string>();
-	const tracked = sandbox;
-	await inBatches(
-		Array.from({ length: LEADS }, (_unused, i) => ads[i % ads.length]),
-		CONCURRENCY,
-		async (adId) => {
-			const events = await portal.createLead(adId, { tipoEvento: 'CONTACTO' });
-			const ours = events
-				.filter((event) => event.interfaceId === 'demo-les')
-				.map((event) => event.idEvento);
-			eventIds.push(...ours);
-			await until(
-				() => {
-					for (const attempt of tracked.deliveries()) attempted.add(attempt.idEvento);
-					return ours.every((id) => attempted.has(id));
-				},
-				600_000,
-				'a delivery attempt',
-				100,
-			);
-		},
-	);
-	expect(new Set(eventIds).size).toBe(LEADS);
-	await sandbox.waitForIdle(600_000);
-
-	const executionsOf = () =>
-		Number(
-			services!.query(
-				`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${workflow.id}' AND "stoppedAt" IS NOT NULL`,
-			)[0][0],
-		);
-	const settle = async (atLeast: number) => {
-		let previous = -1;
-		await until(
-			() => {
-				const now = executionsOf();
-				const stable = now === previous && now >= atLeast;
-				previous = now;
-				return stable;
+	const storm = await leadStorm({
+		sandbox,
+		portal,
+		ads,
+		leads: STORM.leads,
+		concurrency: STORM.concurrency,
+		interruptions: [
+			{
+				afterLeads: Math.round(STORM.leads / 3),
+				what: 'worker 1 killed (SIGKILL)',
+				run: () => stopped(firstWorker, 'kill'),
 			},
-			600_000,
-			'the workers to finish',
-		);
-	};
-	const wanted = new Set(eventIds);
-	const executionsPerEvent = () => {
-		const perEvent = new Map<string, number>();
-		for (const [data] of services!.query(
-			`SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${workflow.id}'`,
-		)) {
-			const ids = new Set(
-				[...data.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)]
-					.map((m) => m[0])
-					.filter((id) => wanted.has(id)),
-			);
-			for (const id of ids) perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
-		}
-		return perEvent;
-	};
-	const extraRuns = (perEvent: Map<string, number>) =>
-		[...perEvent.values()].reduce((sum, count) => sum + count - 1, 0);
-
-	await settle(LEADS);
-	const deliveries = sandbox.deliveries().filter((d) => d.interfaceId === 'demo-les');
-	const perEvent = executionsPerEvent();
-	const executions = executionsOf();
-	const lost = eventIds.filter((id) => !perEvent.has(id)).length;
-	const duplicated = extraRuns(perEvent);
-	board.add({
-		scenario: `${LEADS} distinct leads, deliveries ${CONCURRENCY} at a time, each repeated at once by the emulator with probability ${REPEATED / LEADS}`,
-		inputs: deliveries.length,
-		executions,
-		lost,
-		duplicated,
-		crashes: 0,
-		notes: `${deliveries.filter((d) => d.duplicate).length} immediate repeats, ${deliveries.filter((d) => d.outcome !== 'success').length} failed attempts retried by the emulator`,
+			{
+				afterLeads: Math.round((STORM.leads * 2) / 3),
+				what: 'main process stopped and started again',
+				run: async () => {
+					await stopped(main, 'stop');
+					main = await start(mainOptions);
+				},
+			},
+		],
 	});
-	expect(lost).toBe(0);
-	expect(executions).toBe(LEADS + duplicated);
-
-	// Late repeats: 200 of the deliveries sent again byte for byte, 20 at a time, once all is saved.
-	const firstSuccess = new Map(
-		deliveries.filter((d) => d.outcome === 'success' && !d.duplicate).map((d) => [d.idEvento, d]),
-	);
-	const replayed = eventIds
-		.filter((_id, i) => i % (LEADS / REPEATED) === 0)
-		.map((id) => firstSuccess.get(id)!);
-	const answers: number[] = [];
-	await inBatches(replayed, CONCURRENCY, async (delivery) => {
-		const response = await fetch(delivery.url, {
-			method: 'POST',
-			headers: delivery.headers,
-			body: JSON.stringify(delivery.body),
-		});
-		answers.push(response.status);
+	const late = await finishStorm({
+		owner,
+		services,
+		sandbox,
+		storm,
+		lateRepeats: STORM.lateRepeats,
+		concurrency: STORM.concurrency,
 	});
-	await new Promise((resolve) => setTimeout(resolve, 5_000));
-	await settle(executions);
-	const afterReplay = executionsPerEvent();
-	const lateDuplicated = extraRuns(afterReplay) - duplicated;
-	board.add({
-		scenario: `${REPEATED} late repeats of saved events, ${CONCURRENCY} at a time`,
-		inputs: replayed.length,
-		executions: executionsOf() - executions,
-		lost: 0,
-		duplicated: lateDuplicated,
-		crashes: answers.filter((status) => status >= 500).length,
-		notes: `answers ${[...new Set(answers)].join('/')}`,
+	const perWebhookProcess = await balancer.requestsPerServer();
+	const figures = await measureDestinations({
+		owner,
+		services,
+		sandbox,
+		destinations,
+		storm,
+		scenario: `${STORM.leads} leads, ${STORM.concurrency} at a time, worker killed after ${Math.round(STORM.leads / 3)}, main restarted after ${Math.round((STORM.leads * 2) / 3)}`,
+		lateRepeats: STORM.lateRepeats,
 	});
-	expect(answers.every((status) => status === 200)).toBe(true);
-
-	// What the database holds of the trigger's duplicate window (workflow static data) at the end.
-	const [[staticData = '']] = services.query(
-		`SELECT coalesce("staticData"::text, '') FROM workflow_entity WHERE id = '${workflow.id}'`,
-	);
-	const remembered = new Set(
-		[...staticData.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)]
-			.map((m) => m[0])
-			.filter((id) => wanted.has(id)),
-	);
+	for (const figure of [figures.postgres, figures.dataTable, figures.poll]) board.add(figure);
 	process.stdout.write(
-		`workflow static data in the database: ${staticData.length} characters, ${remembered.size} of the ${LEADS} event ids remembered\n`,
+		`${storm.log.join('\n')}\nrequests per webhook process (HAProxy): ${JSON.stringify(perWebhookProcess)}\nlate repeats answered ${[...new Set(late)]}\n`,
 	);
-});
 
-test('for comparison, one n8n main process (SQLite): repeats of saved events', async () => {
-	const COUNT = 30;
-	const single = await startSandbox({ port: 0, deliveryTimeoutMs: 10_000 });
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-single-'));
-	try {
-		await installPackageInto(userFolder, { build: false });
-		const n8n = await startN8n({ userFolder, logName: 'queue-single-main' });
-		processes.push(n8n);
-		const owner = await provisionOwner(n8n.url);
-		const workflow = await owner.api.createWorkflow(
-			leadWorkflow(await createPortalCredential(owner.api, single.url)),
-		);
-		expect(await publishWorkflow(owner, workflow.id)).toMatchObject({ status: 'published' });
-		const portal = new SandboxClient(single.url);
-		const { idAvisoPlat } = await portal.associatedOnlineAd();
-		for (let i = 0; i < COUNT; i++)
-			await portal.createLead(idAvisoPlat, { tipoEvento: 'CONTACTO' });
-		await single.waitForIdle(120_000);
-		await owner.api.waitForExecutions(workflow.id, COUNT, 120_000);
-		await new Promise((resolve) => setTimeout(resolve, 3_000));
-		for (const delivery of single.deliveries().filter((d) => d.outcome === 'success')) {
-			await fetch(delivery.url, {
-				method: 'POST',
-				headers: delivery.headers,
-				body: JSON.stringify(delivery.body),
-			});
-		}
-		await new Promise((resolve) => setTimeout(resolve, 10_000));
-		const executions = (await owner.api.listExecutions({ workflowId: workflow.id, limit: 250 }))
-			.length;
-		board.add({
-			scenario: `main process only: ${COUNT} leads, then each sent again once saved`,
-			inputs: COUNT * 2,
-			executions,
-			lost: Math.max(0, COUNT - executions),
-			duplicated: executions - COUNT,
-			crashes: 0,
-		});
-		expect(executions).toBeGreaterThanOrEqual(COUNT);
-	} finally {
-		await single.close();
-		fs.rmSync(userFolder, { recursive: true, force: true });
-	}
+	// Round robin: both webhook processes took their share.
+	for (const count of Object.values(perWebhookProcess))
+		expect(count).toBeGreaterThan(STORM.leads / 4);
+	expect(figures.postgres).toMatchObject({ missing: 0, duplicateRows: 0, unexpected: 0 });
+	expect(figures.poll).toMatchObject({ missing: 0, duplicateRows: 0, unexpected: 0 });
+	// The Data table's upsert is an update, then an insert, in one transaction: under PostgreSQL
+	// two copies at the same instant may both insert. What it does is measured, not assumed.
+	expect(figures.dataTable).toMatchObject({ unexpected: 0 });
 });

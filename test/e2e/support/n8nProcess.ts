@@ -9,8 +9,16 @@ import { ensureN8nInstalled, type N8nInstall } from './n8nInstall';
 import { processGroupMembers } from './processes';
 import { artifactsDir, n8nScriptsDir } from './projectPaths';
 
-/** How long `stop()` waits for n8n's graceful shutdown before SIGKILL. */
-export const N8N_SHUTDOWN_GRACE_MS = 20_000;
+/**
+ * How long `stop()` waits, beyond n8n's own graceful shutdown time-out (N8N_GRACEFUL_SHUTDOWN_TIMEOUT,
+ * during which n8n lets running executions finish), before SIGKILL.
+ */
+const SHUTDOWN_MARGIN_MS = 10_000;
+
+/** What `stop()` waits for an n8n started with `env` to shut down gracefully. */
+export function shutdownGraceMs(env: Record<string, string | undefined>): number {
+	return Number(env.N8N_GRACEFUL_SHUTDOWN_TIMEOUT ?? 30) * 1_000 + SHUTDOWN_MARGIN_MS;
+}
 
 export interface StartN8nOptions {
 	/** n8n keeps its database, settings and community nodes in `<userFolder>/.n8n`. */
@@ -38,6 +46,8 @@ export interface RunningN8n {
 	readLog(): string;
 	/** Stops n8n and every process it started (its process group); resolves once it exited. */
 	stop(): Promise<void>;
+	/** Kills n8n and its process group at once (SIGKILL, no shutdown), as a crash would. */
+	kill(): Promise<void>;
 	/** Resolves when n8n's process exits, whoever stopped it. */
 	exited: Promise<void>;
 }
@@ -78,7 +88,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 	const stop = async () => {
-		await stopProcessGroup(child, exited);
+		await stopProcessGroup(child, exited, shutdownGraceMs(env));
 		running.delete(child);
 	};
 
@@ -96,6 +106,10 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		userFolder: options.userFolder,
 		logFile,
 		readLog,
+		async kill() {
+			killGroup(child, 'SIGKILL');
+			await stop();
+		},
 		stop,
 		exited,
 	};
@@ -120,10 +134,10 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 	throw new Error(`n8n was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
-async function stopProcessGroup(child: ChildProcess, exited: Promise<void>) {
+async function stopProcessGroup(child: ChildProcess, exited: Promise<void>, graceMs: number) {
 	if (child.exitCode === null && child.signalCode === null) {
 		killGroup(child, 'SIGTERM');
-		const timeout = sleep(N8N_SHUTDOWN_GRACE_MS, false, { ref: false });
+		const timeout = sleep(graceMs, false, { ref: false });
 		const graceful = await Promise.race([exited.then(() => true), timeout]);
 		if (!graceful) {
 			killGroup(child, 'SIGKILL');

@@ -170,6 +170,23 @@ export class N8nPublicApi {
 		return page.data;
 	}
 
+	/** How many executions the workflow has, by status (every page, without data). */
+	async countExecutions(workflowId: string): Promise<Record<string, number>> {
+		const counts: Record<string, number> = {};
+		let cursor: string | null = null;
+		do {
+			const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+			const page: { data: Execution[]; nextCursor: string | null } = await this.send(
+				'GET',
+				`/executions?workflowId=${workflowId}&limit=250${query}`,
+			);
+			for (const execution of page.data)
+				counts[execution.status] = (counts[execution.status] ?? 0) + 1;
+			cursor = page.nextCursor;
+		} while (cursor);
+		return counts;
+	}
+
 	async getExecution(id: string, includeData = true): Promise<Execution> {
 		return await this.send('GET', `/executions/${id}?includeData=${includeData}`);
 	}

@@ -74,17 +74,22 @@ export class SandboxClient {
 		return (await fetchJson<AdminAd[]>('GET', url)).body;
 	}
 
-	/** A lead on an online ad, routed to every interface the ad is associated to; its event IDs. */
-	async createLead(adId: number, lead: Record<string, unknown> = {}) {
+	/**
+	 * A lead on an online ad, routed to every interface the ad is associated to: its polled message
+	 * id and its event IDs.
+	 */
+	async lead(adId: number, lead: Record<string, unknown> = {}) {
 		const url = `${this.baseUrl}/__sandbox/ads/${adId}/leads`;
-		const answer = await fetchJson<{ events: Array<{ idEvento: string; interfaceId: string }> }>(
-			'POST',
-			url,
-			{
-				body: lead,
-			},
-		);
-		return answer.body.events;
+		const answer = await fetchJson<{
+			idMensaje: number;
+			events: Array<{ idEvento: string; interfaceId: string }>;
+		}>('POST', url, { body: lead });
+		return answer.body;
+	}
+
+	/** A lead on an online ad (see `lead`): its event IDs. */
+	async createLead(adId: number, lead: Record<string, unknown> = {}) {
+		return (await this.lead(adId, lead)).events;
 	}
 
 	/** The first online ad of `agencyCode` associated to the interface (leads on it reach n8n). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startSandbox, type Sandbox } from '../../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox';
 import { installPackageInto } from './n8nInstall';
 import { startN8n, type RunningN8n } from './n8nProcess';
 import { SandboxClient, createPortalCredential } from './portal';
@@ -28,7 +28,10 @@ export interface PortalStack {
  * Starts the emulator on an ephemeral port, installs the packed package into a new temporary n8n
  * user folder, starts n8n on it and provisions the owner and the credential.
  */
-export async function startPortalStack(logName: string): Promise<PortalStack> {
+export async function startPortalStack(
+	logName: string,
+	options: { sandbox?: SandboxOptions; n8nEnv?: Record<string, string> } = {},
+): Promise<PortalStack> {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${logName}-`));
 	let sandbox: Sandbox | undefined;
 	let n8n: RunningN8n | undefined;
@@ -38,10 +41,10 @@ export async function startPortalStack(logName: string): Promise<PortalStack> {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	};
 	try {
-		sandbox = await startSandbox({ port: 0 });
+		sandbox = await startSandbox({ port: 0, ...options.sandbox });
 		// n8n loads community packages at start-up: the tarball goes in first.
 		await installPackageInto(userFolder);
-		n8n = await startN8n({ userFolder, logName });
+		n8n = await startN8n({ userFolder, logName, env: options.n8nEnv });
 		const owner = await provisionOwner(n8n.url);
 		const { id, name } = await createPortalCredential(owner.api, sandbox.url);
 		const stack: PortalStack = {
@@ -55,7 +58,7 @@ export async function startPortalStack(logName: string): Promise<PortalStack> {
 				const { port } = stack.n8n;
 				await stack.n8n.stop();
 				await whileStopped?.();
-				n8n = await startN8n({ userFolder, port, logName });
+				n8n = await startN8n({ userFolder, port, logName, env: options.n8nEnv });
 				stack.n8n = n8n;
 			},
 		};

@@ -2,6 +2,8 @@
  * The figures every reliability suite prints at its end (inputs tried, executions, lost, duplicated,
  * crashes) so that docs/reliability.md can quote them.
  */
+import { Board } from './board';
+
 export interface Figure {
 	scenario: string;
 	inputs: number;
@@ -13,27 +15,16 @@ export interface Figure {
 	notes?: string;
 }
 
-export class FigureBoard {
-	private readonly rows: Figure[] = [];
-
-	constructor(private readonly suite: string) {}
-
-	add(figure: Figure): void {
-		this.rows.push(figure);
-	}
-
-	/** A Markdown table, printed once by afterAll. */
-	render(): string {
-		const header = '| Scenario | Inputs | Executions | Lost | Duplicated | Crashes | Notes |';
-		const rule = '|---|---:|---:|---:|---:|---:|---|';
-		const lines = this.rows.map(
-			(row) =>
-				`| ${row.scenario} | ${row.inputs} | ${row.executions} | ${row.lost} | ${row.duplicated} | ${row.crashes} | ${row.notes ?? ''} |`,
-		);
-		return [`Figures: ${this.suite}`, header, rule, ...lines].join('\n');
-	}
-
-	print(): void {
-		if (this.rows.length > 0) process.stdout.write(`\n${this.render()}\n\n`);
+export class FigureBoard extends Board<Figure> {
+	constructor(suite: string) {
+		super(suite, [
+			{ header: 'Scenario', cell: (row) => row.scenario },
+			{ header: 'Inputs', cell: (row) => row.inputs, numeric: true },
+			{ header: 'Executions', cell: (row) => row.executions, numeric: true },
+			{ header: 'Lost', cell: (row) => row.lost, numeric: true },
+			{ header: 'Duplicated', cell: (row) => row.duplicated, numeric: true },
+			{ header: 'Crashes', cell: (row) => row.crashes, numeric: true },
+			{ header: 'Notes', cell: (row) => row.notes ?? '' },
+		]);
 	}
 }

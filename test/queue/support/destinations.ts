@@ -1,0 +1,205 @@
+/**
+ * The destinations of the exactly-once suites, set up as a user sets them up: the Data table lead
+ * example on the read-write interface's credential, the PostgreSQL example on the read-only one's
+ * (each interface has one callback URL, so both triggers can be live at once and every lead reaches
+ * both), optionally the Poll Trigger example into the same data table; and reading back what landed.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { Sandbox } from '../../../sandbox';
+import {
+	N8nHttpError,
+	createLeadsDatabaseCredential,
+	createPortalCredential,
+	importLandingExample,
+	leadsTableRows,
+	publishWorkflow,
+	type ProvisionedN8n,
+	type Services,
+	type StoredWorkflow,
+} from '../../e2e/support';
+import { landed, type LandingFigure } from './landed';
+import { lateRepeats as lateRepeatsOf, type Storm } from './leadStorm';
+
+export interface Destinations {
+	dataTable: StoredWorkflow;
+	postgres: StoredWorkflow;
+	poll?: StoredWorkflow;
+}
+
+export async function publishDestinations(
+	owner: ProvisionedN8n,
+	readWrite: { id: string; name: string },
+	sandboxUrl: string,
+	pgPort: number,
+	options: { poll?: boolean } = {},
+): Promise<Destinations> {
+	const readOnly = await createPortalCredential(
+		owner.api,
+		sandboxUrl,
+		'Real Estate Portal (read-only interface)',
+		'LEC',
+	);
+	const database = await createLeadsDatabaseCredential(owner, pgPort);
+	const destinations: Destinations = {
+		dataTable: await importLandingExample(owner, 'leadsToDataTable', readWrite),
+		postgres: await importLandingExample(owner, 'leadsToPostgres', readOnly, {
+			postgres: database,
+		}),
+		poll: options.poll
+			? await importLandingExample(owner, 'pollLeadsToDataTable', readWrite)
+			: undefined,
+	};
+	for (const workflow of Object.values(destinations)) {
+		if (!workflow) continue;
+		const publication = await publishWorkflow(owner, workflow.id);
+		if (publication.status !== 'published')
+			throw new Error(`"${workflow.name}" was not published: ${JSON.stringify(publication)}`);
+	}
+	return destinations;
+}
+
+/**
+ * n8n answers 503 "Database is not ready" while its database does not answer its health check in
+ * time (SQLite on a loaded machine): asked again a little later.
+ */
+export async function whenDatabaseReady<T>(
+	read: () => Promise<T>,
+	timeoutMs = 120_000,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			return await read();
+		} catch (error) {
+			if (!(error instanceof N8nHttpError && error.status === 503) || Date.now() > deadline)
+				throw error;
+			await sleep(2_000);
+		}
+	}
+}
+
+/** The ids in each destination, one entry per row. */
+export async function landedIds(owner: ProvisionedN8n, services: Services) {
+	const rows = await whenDatabaseReady(() => leadsTableRows(owner));
+	return {
+		dataTable: rows.filter((row) => row.source === 'callback').map((row) => String(row.eventId)),
+		poll: rows.filter((row) => row.source === 'poll').map((row) => String(row.eventId)),
+		postgres: services.query('SELECT event_id FROM portal_leads', 'leads').map(([id]) => id),
+	};
+}
+
+/**
+ * Waits until the destinations stop changing: no row added for `quietMs` (the workers, or the
+ * one process, have run every execution the deliveries started).
+ */
+export async function settle(
+	owner: ProvisionedN8n,
+	services: Services,
+	quietMs = 15_000,
+	timeoutMs = 900_000,
+) {
+	const deadline = Date.now() + timeoutMs;
+	let last = '';
+	let since = Date.now();
+	for (;;) {
+		const ids = await landedIds(owner, services);
+		const now = `${ids.dataTable.length}/${ids.poll.length}/${ids.postgres.length}`;
+		if (now !== last) {
+			last = now;
+			since = Date.now();
+		} else if (Date.now() - since >= quietMs) {
+			return ids;
+		}
+		if (Date.now() > deadline) throw new Error('the destinations did not settle');
+		await sleep(1_000);
+	}
+}
+
+/** What each destination holds after a storm, as the figures of the suite's board. */
+export async function measureDestinations(args: {
+	owner: ProvisionedN8n;
+	services: Services;
+	sandbox: Sandbox;
+	destinations: Destinations;
+	storm: Storm;
+	scenario: string;
+	lateRepeats: number;
+}): Promise<Record<'dataTable' | 'postgres' | 'poll', LandingFigure>> {
+	const { owner, services, sandbox, destinations, storm, scenario, lateRepeats } = args;
+	const ids = await landedIds(owner, services);
+	const deliveries = sandbox.deliveries();
+	const executionsOf = (workflow?: StoredWorkflow) =>
+		whenDatabaseReady(() => owner.api.countExecutions(workflow!.id));
+	const callbackFigure = async (
+		interfaceId: string,
+		destination: string,
+		workflow: StoredWorkflow,
+		rowIds: string[],
+	): Promise<LandingFigure> => {
+		const expected = storm.eventIds.get(interfaceId) ?? [];
+		const mine = deliveries.filter((d) => d.interfaceId === interfaceId);
+		const twice = mine.filter((d) => d.duplicate).length;
+		const failed = mine.filter((d) => d.outcome !== 'success').length;
+		const givenUp = mine.filter((d) => d.final && d.outcome !== 'success' && !d.duplicate).length;
+		return {
+			scenario,
+			destination,
+			leads: expected.length,
+			deliveries: mine.length + lateRepeats,
+			executions: await executionsOf(workflow),
+			...landed(expected, rowIds),
+			notes: `${twice} sent twice at once, ${failed} failed attempts retried, ${givenUp} given up; ${lateRepeats} late repeats`,
+		};
+	};
+	return {
+		dataTable: await callbackFigure(
+			'demo-les',
+			'Data table (callback trigger, upsert on eventId)',
+			destinations.dataTable,
+			ids.dataTable,
+		),
+		postgres: await callbackFigure(
+			'demo-lec',
+			'PostgreSQL (callback trigger, event_id primary key, ON CONFLICT DO NOTHING)',
+			destinations.postgres,
+			ids.postgres,
+		),
+		poll: {
+			scenario,
+			destination: 'Data table (Poll Trigger, every minute, upsert on eventId)',
+			leads: storm.messageIds.length,
+			deliveries: 0,
+			executions: destinations.poll ? await executionsOf(destinations.poll) : {},
+			...landed(storm.messageIds.map(String), ids.poll),
+			notes: 'leads made while n8n was down included',
+		},
+	};
+}
+
+/**
+ * After the storm: every delivery done, the late repeats sent, the destinations settled, and two
+ * more minutes for the Poll Trigger (one poll to catch up, one to show nothing comes twice).
+ */
+export async function finishStorm(args: {
+	owner: ProvisionedN8n;
+	services: Services;
+	sandbox: Sandbox;
+	storm: Storm;
+	lateRepeats: number;
+	concurrency: number;
+}): Promise<number[]> {
+	const { owner, services, sandbox, storm } = args;
+	await sandbox.waitForIdle(900_000);
+	const answers: number[] = [];
+	for (const ids of storm.eventIds.values())
+		answers.push(...(await lateRepeatsOf(sandbox, ids, args.lateRepeats, args.concurrency)));
+	await settle(owner, services);
+	const pollDeadline = Date.now() + 240_000;
+	while ((await landedIds(owner, services)).poll.length < storm.messageIds.length) {
+		if (Date.now() > pollDeadline) break;
+		await sleep(5_000);
+	}
+	await sleep(65_000);
+	return answers;
+}

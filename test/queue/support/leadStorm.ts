@@ -1,0 +1,144 @@
+/**
+ * The load of the exactly-once suites: distinct leads made on ads associated to both demo interfaces
+ * (each lead is one delivery per interface, with its own event id), `concurrency` of them in
+ * flight, while the emulator repeats some deliveries and interruptions (an n8n restart, a killed
+ * worker) happen part-way through; then late repeats of saved deliveries, byte for byte.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { Sandbox } from '../../../sandbox';
+import type { SandboxClient } from '../../e2e/support';
+
+export interface Interruption {
+	/** Happens when this many leads have been made; the leads go on being made meanwhile. */
+	afterLeads: number;
+	what: string;
+	run(): Promise<void>;
+}
+
+export interface StormOptions {
+	sandbox: Sandbox;
+	portal: SandboxClient;
+	/** Ads associated to both interfaces; leads go to them in turn. */
+	ads: number[];
+	leads: number;
+	concurrency: number;
+	interruptions?: Interruption[];
+}
+
+export interface Storm {
+	/** Event ids per receiving interface, in the order the leads were made. */
+	eventIds: Map<string, string[]>;
+	/** The polled message id of every lead. */
+	messageIds: number[];
+	/** What happened, with the time it took, in order. */
+	log: string[];
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string) {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(50);
+	}
+}
+
+/**
+ * Makes the leads, each lane waiting for the first delivery attempt of its lead's events before the
+ * next one, so that about `concurrency` deliveries are in flight at any time.
+ */
+export async function leadStorm(options: StormOptions): Promise<Storm> {
+	const { sandbox, portal, ads, leads, concurrency } = options;
+	const eventIds = new Map<string, string[]>();
+	const messageIds: number[] = [];
+	const log: string[] = [];
+	const attempted = new Set<string>();
+	const pending = [...(options.interruptions ?? [])].sort((a, b) => a.afterLeads - b.afterLeads);
+	const running: Array<Promise<void>> = [];
+	const started = Date.now();
+	let next = 0;
+
+	const interruptIfDue = (made: number) => {
+		while (pending.length > 0 && pending[0].afterLeads <= made) {
+			const interruption = pending.shift()!;
+			const at = Date.now();
+			log.push(`${interruption.what} after ${made} leads (${Math.round((at - started) / 1000)} s)`);
+			running.push(
+				interruption.run().then(() => {
+					log.push(`${interruption.what}: done in ${Math.round((Date.now() - at) / 1000)} s`);
+				}),
+			);
+		}
+	};
+
+	const lane = async () => {
+		while (next < leads) {
+			const index = next++;
+			interruptIfDue(index);
+			const made = await portal.lead(ads[index % ads.length], {
+				tipoEvento: index % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO',
+				nombre: `Prospect ${index + 1}`,
+				email: `prospect${index + 1}@example.com`,
+			});
+			messageIds.push(made.idMensaje);
+			for (const event of made.events) {
+				const list = eventIds.get(event.interfaceId) ?? [];
+				list.push(event.idEvento);
+				eventIds.set(event.interfaceId, list);
+			}
+			await until(
+				() => {
+					for (const attempt of sandbox.deliveries()) attempted.add(attempt.idEvento);
+					return made.events.every((event) => attempted.has(event.idEvento));
+				},
+				600_000,
+				'a first delivery attempt',
+			);
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, lane));
+	await Promise.all(running);
+	log.push(`${leads} leads made in ${Math.round((Date.now() - started) / 1000)} s`);
+	return { eventIds, messageIds, log };
+}
+
+/**
+ * Sends `count` saved deliveries again, byte for byte, `concurrency` at a time: one per event, the
+ * first successful delivery of every `events.length / count`-th event. Answers the HTTP statuses.
+ */
+export async function lateRepeats(
+	sandbox: Sandbox,
+	events: string[],
+	count: number,
+	concurrency: number,
+): Promise<number[]> {
+	const firstSuccess = new Map(
+		sandbox
+			.deliveries()
+			.filter((delivery) => delivery.outcome === 'success' && !delivery.duplicate)
+			.map((delivery) => [delivery.idEvento, delivery]),
+	);
+	const step = Math.max(1, Math.floor(events.length / count));
+	const chosen = events
+		.filter((_id, index) => index % step === 0)
+		.slice(0, count)
+		.map((id) => firstSuccess.get(id))
+		.filter((delivery) => delivery !== undefined);
+	const statuses: number[] = [];
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (next < chosen.length) {
+				const delivery = chosen[next++];
+				const response = await fetch(delivery.url, {
+					method: 'POST',
+					headers: delivery.headers,
+					body: JSON.stringify(delivery.body),
+				});
+				await response.arrayBuffer();
+				statuses.push(response.status);
+			}
+		}),
+	);
+	return statuses;
+}
