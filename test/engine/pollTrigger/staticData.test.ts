@@ -5,25 +5,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
 import { useSandbox } from '../action/support';
-import { bulkLeads, makeLead, messageIds, networkWorkflow, pollWorkflow } from './support';
+import {
+	bulkLeads,
+	makeLead,
+	messageIds,
+	networkWorkflow,
+	pollWorkflow,
+	portalDay,
+} from './support';
 
 const AGENCIES = 100;
 const sandbox = useSandbox({ agencies: AGENCIES, agencyAds: 3, agencyLeads: 0 });
 
 const HOUR_MS = 3_600_000;
-const PORTAL_OFFSET_MS = -3 * HOUR_MS;
 const NODE_KEY = 'node:Real Estate Portal Poll Trigger';
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-
-/** The portal's local day (UTC-3) `days` after today: its first instant and its yyyyMMdd. */
-function portalDay(days: number): { start: number; day: string } {
-	const local = new Date(Date.now() + PORTAL_OFFSET_MS);
-	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
-	return {
-		start: midnight - PORTAL_OFFSET_MS,
-		day: new Date(midnight).toISOString().slice(0, 10).replace(/-/g, ''),
-	};
-}
 
 interface Cursor {
 	fromDay: string;

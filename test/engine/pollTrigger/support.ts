@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import type { Sandbox } from '../../../sandbox';
+import { BEHAVIOUR } from '../../../sandbox/behaviour';
 import { admin, adminAds, credentialData, credentialType } from '../action/support';
 import { PollWorkflow } from '../harness';
 
@@ -78,3 +79,17 @@ export async function bulkLeads(sandbox: Sandbox, body: IDataObject): Promise<nu
 /** The polled ids of the leads an outcome emitted. */
 export const messageIds = (outcome: { items: IDataObject[] | null }) =>
 	emitted(outcome).map((lead) => lead.messageId as number);
+
+/**
+ * The portal's local day (the emulator's offset) `days` after today: its first instant and its
+ * yyyyMMdd, the lead list's `fromDate`.
+ */
+export function portalDay(days: number): { start: number; day: string } {
+	const offsetMs = BEHAVIOUR.utcOffsetMinutes * 60_000;
+	const local = new Date(Date.now() + offsetMs);
+	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
+	return {
+		start: midnight - offsetMs,
+		day: new Date(midnight).toISOString().slice(0, 10).replace(/-/g, ''),
+	};
+}
