@@ -25,11 +25,12 @@ export async function createPortalCredential(
 	api: N8nPublicApi,
 	baseUrl: string,
 	name = PORTAL_CREDENTIAL_NAME,
+	accessToken = DEMO_TOKEN,
 ) {
 	return await api.createCredential({
 		name,
 		type: CREDENTIAL_TYPE,
-		data: portalCredentialData(baseUrl),
+		data: portalCredentialData(baseUrl, accessToken),
 	});
 }
 

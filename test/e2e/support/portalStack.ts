@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startSandbox, type Sandbox } from '../../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox';
 import { installPackageInto } from './n8nInstall';
 import { startN8n, type RunningN8n } from './n8nProcess';
 import { SandboxClient, createPortalCredential } from './portal';
@@ -22,10 +22,14 @@ export interface PortalStack {
 }
 
 /**
- * Starts the emulator on an ephemeral port, installs the packed package into a new temporary n8n
- * user folder, starts n8n on it and provisions the owner and the credential.
+ * Starts the emulator on an ephemeral port (with `sandboxOptions`, e.g. a network of agencies),
+ * installs the packed package into a new temporary n8n user folder, starts n8n on it and provisions
+ * the owner and the credential.
  */
-export async function startPortalStack(logName: string): Promise<PortalStack> {
+export async function startPortalStack(
+	logName: string,
+	sandboxOptions: SandboxOptions = {},
+): Promise<PortalStack> {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${logName}-`));
 	let sandbox: Sandbox | undefined;
 	let n8n: RunningN8n | undefined;
@@ -35,7 +39,7 @@ export async function startPortalStack(logName: string): Promise<PortalStack> {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	};
 	try {
-		sandbox = await startSandbox({ port: 0 });
+		sandbox = await startSandbox({ ...sandboxOptions, port: 0 });
 		// n8n loads community packages at start-up: the tarball goes in first.
 		await installPackageInto(userFolder);
 		n8n = await startN8n({ userFolder, logName });
