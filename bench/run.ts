@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the six benchmarks, each
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the seven benchmarks, each
  * alternating ours and the baseline, each printing its ratios last and writing
  * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
  */
@@ -15,6 +15,7 @@ import { parseOptions, type BenchOptions } from './lib/options';
 import { machine, printResult, writeResult, type BenchResult } from './lib/report';
 import { packageCostBench } from './packageCost.bench';
 import { pollBench } from './poll.bench';
+import { pollNetworkBench } from './pollNetwork.bench';
 import { sandboxBench } from './sandbox.bench';
 import { triggerBench } from './trigger.bench';
 
@@ -27,6 +28,7 @@ const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>
 	['package', packageCostBench],
 	['sandbox', sandboxBench],
 	['poll', pollBench],
+	['poll-network', pollNetworkBench],
 ];
 
 async function main() {

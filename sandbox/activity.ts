@@ -6,6 +6,7 @@
  * admin endpoints' own, so callbacks and the polling endpoint see them alike.
  */
 import { modifyAd, changeState } from './admin/inventory';
+import { prospect } from './catalog';
 import type { SandboxContext } from './context';
 import { notifyLead } from './events';
 import type { LeadKind } from './eventBodies';
@@ -41,13 +42,6 @@ export function parseActivity(text: string): ActivityRates {
 	return rates;
 }
 
-const PROSPECTS = [
-	{ nombre: 'Lucía Fernández', email: 'lucia.fernandez@example.com', telefono: '+54 11 5555-0142' },
-	{ nombre: 'Martín Gómez', email: 'martin.gomez@example.com', telefono: '+54 11 5555-0178' },
-	{ nombre: 'Sofía Romero', email: 'sofia.romero@example.com', telefono: '+54 11 5555-0199' },
-	{ nombre: 'Diego Álvarez', email: 'diego.alvarez@example.com', telefono: '+54 11 5555-0123' },
-] as const;
-
 export interface Activity {
 	/** One lead now (what each lead tick does). */
 	lead(): void;
@@ -68,14 +62,9 @@ export function startActivity(ctx: SandboxContext, rates: ActivityRates, seed: n
 		const online = ctx.state.onlineAds(agency);
 		if (online.length === 0) return;
 		const kind: LeadKind = leads % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO';
-		const prospect = PROSPECTS[leads % PROSPECTS.length];
+		const contact = prospect(leads);
 		leads++;
-		notifyLead(ctx, rng.pick(online), kind, {
-			anonymous: false,
-			...prospect,
-			mensaje: 'Hola, ¿podemos coordinar una visita esta semana?',
-			dni: null,
-		});
+		notifyLead(ctx, rng.pick(online), kind, contact);
 	};
 
 	const adChange = () => {

@@ -29,6 +29,16 @@
  *   of an ad of an agency without a publication plan (ERR-0501) or without credits (ERR-0502) is
  *   refused with 400; an ad with more than 50 images is associated with a WARN-0211 warning
  *   (routes/association.ts, `codedRefusal` and `associationWarnings` below).
+ * - a network of agencies (`SANDBOX_AGENCIES`) is linked to an interface of its own, `network-les`,
+ *   so the seeded world above stays the same whatever its size; its agencies, ads and associations
+ *   are generated after the seeded ones from the same seed (network.ts, `BEHAVIOUR.network`);
+ * - lead polling lists leads oldest first by registration instant, whatever order they were made in
+ *   (state.ts); leads made in bulk or with a chosen registration instant are history: they are
+ *   listed, never delivered (admin/leads.ts);
+ * - faults aimed at an agency affect the service's paths of that agency only, never the agencies
+ *   list: a status, a request held and then dropped without an answer (a portal that times out), or
+ *   404 "not linked" while the list still names it (faults.ts, `agencyFaults`); unlinking an agency
+ *   for real is an admin route (admin/interfaces.ts).
  */
 import type { CallbackBodyLanguage, ErrorObject } from '../nodes/shared/schemas';
 
@@ -81,6 +91,24 @@ export const BEHAVIOUR = {
 		cliRetryScheduleMs: [1_000, 5_000, 30_000, 120_000, 600_000],
 		isSuccess: (status: number) => status >= 200 && status < 400,
 		userAgent: 'real-estate-portal-sandbox',
+	},
+	network: {
+		/** The interface a network of agencies is linked to, and its credentials. */
+		interfaceId: 'network-les',
+		integrator: 'network',
+		token: 'network-les-token',
+		client: { clientId: 'network-les-client', clientSecret: 'network-les-secret' },
+		/** Agency codes NET-0001, NET-0002, … (at least four digits); platform ids from here. */
+		codePrefix: 'NET',
+		firstIdPlat: 40_001,
+		/** Ad codes of the network interface's associations: RED-0001, … */
+		adCodePrefix: 'RED',
+		/** Online ads of each network agency (`SANDBOX_AGENCY_ADS`), and offline ones beside them. */
+		defaultAdsPerAgency: 20,
+		offlineAdsPerAgency: 2,
+		/** Leads each network agency has at start (`SANDBOX_AGENCY_LEADS`), over the previous day. */
+		defaultLeadsPerAgency: 2,
+		seededLeadsSpanMs: 24 * 3_600_000,
 	},
 	association: {
 		/** More images than this and the association answers the WARN-0211 warning. */
@@ -171,6 +199,9 @@ export const errors = {
 	invalidToken: (why: string) => new SandboxError(401, 'invalid_token', why),
 	badRequest: (message: string) => new SandboxError(400, 'bad_request', message),
 	notFound: (message: string) => new SandboxError(404, 'not_found', message),
+	/** An agency that does not exist or is not linked to the caller: another integrator's data does not exist for you. */
+	agencyNotLinked: (code: string) =>
+		new SandboxError(404, 'not_found', `Agency ${code} is not linked to this interface`),
 	conflict: (message: string) => new SandboxError(409, 'conflict', message),
 	/** The service's refusal of a LEC write. */
 	lecAccessDenied: () => new SandboxError(403, 'error_inesperado', 'Access is denied'),

@@ -1,3 +1,5 @@
+import type { LeadContact } from './model';
+
 /**
  * Fixed vocabularies: the lookups the service answers (operations, currencies) and the words the
  * seeded inventory is made of.
@@ -71,4 +73,22 @@ export function searchable(text: string): string {
 		.normalize('NFD')
 		.replace(/[\u0300-\u036f]/g, '')
 		.toLowerCase();
+}
+
+/** The prospects of the leads the emulator makes on its own (activity, network history, bulk). */
+export const PROSPECTS = [
+	{ nombre: 'Lucía Fernández', email: 'lucia.fernandez@example.com', telefono: '+54 11 5555-0142' },
+	{ nombre: 'Martín Gómez', email: 'martin.gomez@example.com', telefono: '+54 11 5555-0178' },
+	{ nombre: 'Sofía Romero', email: 'sofia.romero@example.com', telefono: '+54 11 5555-0199' },
+	{ nombre: 'Diego Álvarez', email: 'diego.alvarez@example.com', telefono: '+54 11 5555-0123' },
+] as const;
+
+/** The n-th of those prospects, asking for a visit. */
+export function prospect(n: number): LeadContact {
+	return {
+		anonymous: false,
+		...PROSPECTS[n % PROSPECTS.length],
+		mensaje: 'Hola, ¿podemos coordinar una visita esta semana?',
+		dni: null,
+	};
 }

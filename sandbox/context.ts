@@ -2,6 +2,7 @@
 import type { AdShape, BadFilterMode } from './behaviour';
 import type { DeliveryService } from './delivery';
 import type { FaultInjector } from './faults';
+import type { RequestCounter } from './requests';
 import type { SandboxState } from './state';
 
 export interface RuntimeSettings {
@@ -12,6 +13,8 @@ export interface RuntimeSettings {
 export interface ResetOverrides {
 	seed?: number;
 	ads?: number;
+	/** The network's size (SANDBOX_AGENCIES); its ads and leads per agency stay as started. */
+	agencies?: number;
 	adShape?: AdShape;
 	badFilter?: BadFilterMode;
 }
@@ -21,6 +24,8 @@ export interface SandboxContext {
 	settings: RuntimeSettings;
 	deliveries: DeliveryService;
 	faults: FaultInjector;
+	/** The service requests received: how many, and the most in flight at once. */
+	requests: RequestCounter;
 	log: (line: string) => void;
 	/** Back to the seeded state: cancels pending deliveries, clears records and faults. */
 	reset(overrides?: ResetOverrides): void;

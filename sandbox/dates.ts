@@ -30,3 +30,13 @@ export function isoTimestamp(epochMs: number): string {
 export function localDay(epochMs: number): string {
 	return new Date(epochMs + offsetMs).toISOString().slice(0, 10).replace(/-/g, '');
 }
+
+/** The first instant of a local day `yyyyMMdd` of the portal region, epoch ms. */
+export function localDayStart(day: string): number {
+	const midnightUtc = Date.UTC(
+		Number(day.slice(0, 4)),
+		Number(day.slice(4, 6)) - 1,
+		Number(day.slice(6, 8)),
+	);
+	return midnightUtc - offsetMs;
+}

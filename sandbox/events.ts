@@ -92,13 +92,15 @@ export function notifyAdEvents(
 	);
 }
 
+/** A lead registered `at` (default now): listed by lead polling, delivered to the subscribed. */
 export function notifyLead(
 	ctx: SandboxContext,
 	ad: AdRecord,
 	kind: LeadKind,
 	contact: LeadContact,
+	registeredAt = Date.now(),
 ): { idMensaje: number; events: ScheduledEvent[] } {
-	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: Date.now() });
+	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: registeredAt });
 	const events = notify(ctx, ad.agencyCode, kind, ad, (target, idEvento) =>
 		leadBody({
 			idEvento,

@@ -1,12 +1,14 @@
 /**
  * Fault injection on the service's endpoints (never on /__sandbox/*), driven by a seeded generator
  * so a run repeats exactly: error rate and statuses (429 with Retry-After), added latency,
- * connection resets, XML error bodies, duplicate deliveries, and one-shot targeted faults (which may
- * answer the portal's coded message lists, e.g. `messageCodes: ['ERR-0502']`).
+ * connection resets, XML error bodies, duplicate deliveries, one-shot targeted faults (which may
+ * answer the portal's coded message lists, e.g. `messageCodes: ['ERR-0502']`), and faults aimed at
+ * chosen agencies (a status, a request held and dropped, "not linked").
  */
 import { z } from 'zod';
 import {
 	CODED_MESSAGES,
+	errors,
 	codedBody,
 	codedMessage,
 	faultErrorFor,
@@ -27,6 +29,28 @@ const regexText = z.string().refine(
 	},
 	{ message: 'must be a valid regular expression' },
 );
+
+/**
+ * A fault aimed at one agency, on the service's paths of that agency only (its ads, developments,
+ * leads; never the agencies list), until it is cleared: exactly one of
+ * `status` (every request answers it), `hangMs` (held that long, then dropped without an answer:
+ * a portal that times out) or `notLinked` (404 "not linked" while the list still names it).
+ */
+export const agencyFaultSchema = z
+	.object({
+		status: z.number().int().min(400).max(599).optional(),
+		hangMs: z.number().int().min(0).optional(),
+		notLinked: z.literal(true).optional(),
+	})
+	.strict()
+	.refine(
+		(f) => [f.status, f.hangMs, f.notLinked].filter((value) => value !== undefined).length === 1,
+		{ message: 'give exactly one of status, hangMs or notLinked' },
+	);
+export type AgencyFault = z.infer<typeof agencyFaultSchema>;
+
+/** The agency a service path is about: `/v1|v2/inmobiliarias|imobiliarias/{agency}/…`. */
+const AGENCY_PATH = /^\/v[12]\/(?:inmobiliarias|imobiliarias)\/([^/]+)\//;
 
 export const faultSettingsSchema = z
 	.object({
@@ -52,6 +76,8 @@ export const faultSettingsSchema = z
 		duplicateTiming: z.enum(['afterSuccess', 'together']),
 		/** Only requests whose path matches this regular expression are affected. */
 		pathPattern: regexText.nullable(),
+		/** Faults aimed at agencies, by agency code. */
+		agencies: z.record(agencyFaultSchema),
 	})
 	.strict();
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
@@ -67,6 +93,7 @@ export const DEFAULT_FAULTS: Omit<FaultSettings, 'seed'> = {
 	duplicateRate: 0,
 	duplicateTiming: 'afterSuccess',
 	pathPattern: null,
+	agencies: {},
 };
 
 export const onceFaultSchema = z
@@ -96,6 +123,7 @@ export type OnceFault = z.infer<typeof onceFaultSchema> & { id: number };
 export type FaultAction =
 	| { type: 'none' }
 	| { type: 'reset' }
+	| { type: 'hang'; ms: number }
 	| {
 			type: 'answer';
 			status: number;
@@ -146,10 +174,27 @@ export class FaultInjector {
 		return { settings: this.settings, once: this.once, injected: this.injected };
 	}
 
-	/** What to do to one service request. Draws the same count of numbers for every request. */
+	/** Aims a fault at an agency (replacing its previous one), or clears it with `null`. */
+	setAgencyFault(agencyCode: string, fault: AgencyFault | null): void {
+		const agencies = { ...this.settings.agencies };
+		if (fault) agencies[agencyCode] = fault;
+		else delete agencies[agencyCode];
+		this.settings = { ...this.settings, agencies };
+	}
+
+	clearAgencyFaults(): void {
+		this.settings = { ...this.settings, agencies: {} };
+	}
+
+	/**
+	 * What to do to one service request. Draws the same count of numbers for every request that is
+	 * not hit by a one-shot or an agency's fault.
+	 */
 	decide(method: string, path: string): FaultDecision {
 		const targeted = this.takeOnce(method, path);
 		if (targeted) return { latencyMs: 0, action: targeted };
+		const aimed = this.agencyFault(path);
+		if (aimed) return { latencyMs: this.settings.latencyMs, action: aimed };
 
 		const s = this.settings;
 		const [jitter, reset, error, status, xml] = Array.from({ length: 5 }, () =>
@@ -168,6 +213,19 @@ export class FaultInjector {
 			return { latencyMs, action: errorAnswer(chosen, xml < s.xmlRate, s.retryAfterSeconds) };
 		}
 		return { latencyMs, action: { type: 'none' } };
+	}
+
+	private agencyFault(path: string): FaultAction | null {
+		const match = AGENCY_PATH.exec(path);
+		const code = match ? decodeURIComponent(match[1]) : undefined;
+		const fault = code === undefined ? undefined : this.settings.agencies[code];
+		if (!code || !fault) return null;
+		this.injected++;
+		if (fault.hangMs !== undefined) return { type: 'hang', ms: fault.hangMs };
+		if (fault.notLinked) {
+			return jsonAnswer(404, errors.agencyNotLinked(code).toBody());
+		}
+		return errorAnswer(fault.status!, false, this.settings.retryAfterSeconds);
 	}
 
 	/** Whether this delivery gets a copy; drawn once per delivery, at the moment its timing says. */
@@ -219,6 +277,14 @@ function codedAnswer(
 		warnings: having('WARN-'),
 		informacion: codes.filter((c) => !/^(ERR|WARN)-/.test(c)).map(codedMessage),
 	});
+	return jsonAnswer(status, body, headers);
+}
+
+function jsonAnswer(
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): FaultAction {
 	return {
 		type: 'answer',
 		status,
@@ -245,11 +311,5 @@ function errorAnswer(
 				body: xmlError(error.code, error.message),
 				contentType: 'application/xml',
 			}
-		: {
-				type: 'answer',
-				status,
-				headers,
-				body: JSON.stringify(error),
-				contentType: 'application/json; charset=utf-8',
-			};
+		: jsonAnswer(status, error, headers);
 }

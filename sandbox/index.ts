@@ -10,8 +10,11 @@ import { BEHAVIOUR, type AdShape, type BadFilterMode } from './behaviour';
 import type { ResetOverrides, SandboxContext } from './context';
 import { DeliveryService, type DeliveryAttempt } from './delivery';
 import { DEFAULT_FAULTS, FaultInjector, faultSettingsSchema, type FaultSettings } from './faults';
+import { NO_NETWORK, seedNetworkLeads, type NetworkSize } from './network';
+import { createRng } from './rng';
 import { DEFAULT_ONLINE_ADS, DEFAULT_SEED, SEEDED_INTERFACES, buildSeed } from './seed';
 import { buildServer } from './server';
+import { RequestCounter } from './requests';
 import { SandboxState } from './state';
 
 export interface SandboxOptions {
@@ -21,6 +24,12 @@ export interface SandboxOptions {
 	seed?: number;
 	/** Online ads of INMO-001. */
 	ads?: number;
+	/** A network of agencies NET-0001… linked to the interface `network-les`; default none. */
+	agencies?: number;
+	/** Online ads of each network agency. */
+	agencyAds?: number;
+	/** Leads of each network agency at start, over the previous day. */
+	agencyLeads?: number;
 	adShape?: AdShape;
 	badFilter?: BadFilterMode;
 	/** Delays in ms between delivery attempts; its length is the number of retries. */
@@ -57,6 +66,13 @@ export interface Sandbox {
 export { SEEDED_INTERFACES };
 export type { DeliveryAttempt, FaultSettings, ResetOverrides };
 
+/** The world of a seed: the seeded data, the network's, and the network's leads until now. */
+function seededState(seed: number, ads: number, network: NetworkSize): SandboxState {
+	const state = new SandboxState(buildSeed(seed, ads, network));
+	seedNetworkLeads(state, network, Date.now(), createRng(seed ^ 0x1ead));
+	return state;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seed = options.seed ?? DEFAULT_SEED;
 	const quiet = options.quiet ?? true;
@@ -66,7 +82,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		ads: options.ads ?? DEFAULT_ONLINE_ADS,
 		adShape: options.adShape ?? BEHAVIOUR.adSummary.defaultShape,
 		badFilter: options.badFilter ?? BEHAVIOUR.adSummary.defaultBadFilter,
+		agencies: options.agencies ?? NO_NETWORK.agencies,
 	};
+	const networkOf = (agencies: number): NetworkSize => ({
+		agencies,
+		adsPerAgency: options.agencyAds ?? NO_NETWORK.adsPerAgency,
+		leadsPerAgency: options.agencyLeads ?? NO_NETWORK.leadsPerAgency,
+	});
 	const startFaults = faultSettingsSchema.parse({ ...DEFAULT_FAULTS, seed, ...options.faults });
 	const faults = new FaultInjector(startFaults);
 	const deliveries = new DeliveryService({
@@ -78,7 +100,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 
 	const context: SandboxContext = {
-		state: new SandboxState(buildSeed(start.seed, start.ads)),
+		state: seededState(start.seed, start.ads, networkOf(start.agencies)),
+		requests: new RequestCounter(),
 		settings: { adShape: start.adShape, badFilter: start.badFilter },
 		deliveries,
 		faults,
@@ -89,7 +112,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			deliveries.clear();
 			faults.configure(startFaults);
 			faults.clearOnce();
-			context.state = new SandboxState(buildSeed(next.seed, next.ads));
+			context.requests.clear();
+			context.state = seededState(next.seed, next.ads, networkOf(next.agencies));
 			context.settings = { adShape: next.adShape, badFilter: next.badFilter };
 		},
 	};

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { BEHAVIOUR } from './behaviour';
 import { parseActivity } from './activity';
-import { startSandbox, SEEDED_INTERFACES, type SandboxOptions } from './index';
+import { startSandbox, type SandboxOptions } from './index';
 
 const integerText = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
 
@@ -13,6 +13,9 @@ const envSchema = z.object({
 	SANDBOX_PORT: integerText.default('4010'),
 	SANDBOX_SEED: integerText.optional(),
 	SANDBOX_ADS: integerText.optional(),
+	SANDBOX_AGENCIES: integerText.optional(),
+	SANDBOX_AGENCY_ADS: integerText.optional(),
+	SANDBOX_AGENCY_LEADS: integerText.optional(),
 	SANDBOX_AD_SHAPE: z.enum(['A', 'B']).optional(),
 	SANDBOX_BAD_FILTER: z.enum(['error', 'all']).optional(),
 	SANDBOX_RETRY_SCHEDULE: z
@@ -58,6 +61,9 @@ function optionsFromEnv(): SandboxOptions {
 		port: env.SANDBOX_PORT,
 		seed: env.SANDBOX_SEED,
 		ads: env.SANDBOX_ADS,
+		agencies: env.SANDBOX_AGENCIES,
+		agencyAds: env.SANDBOX_AGENCY_ADS,
+		agencyLeads: env.SANDBOX_AGENCY_LEADS,
 		adShape: env.SANDBOX_AD_SHAPE,
 		badFilter: env.SANDBOX_BAD_FILTER,
 		retrySchedule: env.SANDBOX_RETRY_SCHEDULE ?? [...BEHAVIOUR.delivery.cliRetryScheduleMs],
@@ -77,10 +83,16 @@ async function main() {
 	if (process.env.SANDBOX_ACTIVITY)
 		console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
-	for (const i of SEEDED_INTERFACES) {
+	for (const i of sandbox.context.state.interfaces.values()) {
 		const access = i.callbackAccess ? '' : '  (plan without callback access)';
+		const client = sandbox.context.state.clientOf(i.id);
+		const agencies = [...i.agencies];
+		const listed =
+			agencies.length > 4
+				? `${agencies.length} agencies: ${agencies[0]} … ${agencies[agencies.length - 1]}`
+				: agencies.join(', ');
 		console.log(
-			`  ${i.id.padEnd(16)} ${i.kind}  ${i.token.padEnd(22)} ${i.client.clientId} / ${i.client.clientSecret}  ${i.agencies.join(', ')}${access}`,
+			`  ${i.id.padEnd(16)} ${i.kind}  ${i.token.padEnd(22)} ${client?.clientId} / ${client?.clientSecret}  ${listed}${access}`,
 		);
 	}
 	console.log(`Admin: ${sandbox.url}/__sandbox (see sandbox/README.md). Ctrl+C to stop.`);

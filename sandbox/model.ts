@@ -63,7 +63,8 @@ export interface InterfaceRecord {
 	integrator: string;
 	kind: InterfaceKind;
 	token: string;
-	agencies: ReadonlySet<string>;
+	/** The agencies linked to the interface (the admin may link and unlink them). */
+	agencies: Set<string>;
 	/** False for plans without callback access (docs/portal-api.md). */
 	callbackAccess: boolean;
 	configuration: CallbackConfiguration | null;

@@ -19,6 +19,7 @@ import type {
 	DevelopmentRecord,
 	LocationRecord,
 } from './model';
+import { NO_NETWORK, networkInterfaceOf, networkPlans, type NetworkSize } from './network';
 import { createRng, type Rng } from './rng';
 
 export const DEFAULT_SEED = 20240607;
@@ -95,7 +96,7 @@ export const LIMITS_AGENCIES = {
 /** The first ad of the large-gallery agency has this many images. */
 export const LARGE_GALLERY_IMAGES = 64;
 
-interface AgencyPlan {
+export interface AgencyPlan {
 	agency: AgencyRecord;
 	online: number;
 	offline: number;
@@ -179,6 +180,8 @@ export interface SeedAssociation {
 }
 
 export interface SeedData {
+	/** The seeded interfaces, and the network's when it has agencies. */
+	interfaces: SeededInterface[];
 	agencies: AgencyRecord[];
 	ads: AdRecord[];
 	developments: DevelopmentRecord[];
@@ -192,13 +195,29 @@ const UNITS_PER_DEVELOPMENT = 5;
 /** About a third of the online ads, and the first two offline ones, start associated. */
 const isSeedAssociated = (index: number, online: boolean) => (online ? index % 3 === 0 : index < 2);
 
-export function buildSeed(seed: number, onlineAdsOfFirstAgency: number): SeedData {
+/**
+ * The seeded world, then the network's agencies (network.ts) after it: the seeded agencies, ads
+ * and associations are the same whatever the network's size.
+ */
+export function buildSeed(
+	seed: number,
+	onlineAdsOfFirstAgency: number,
+	network: NetworkSize = NO_NETWORK,
+): SeedData {
 	const rng = createRng(seed);
 	const ids = { ad: 54_000_000, development: 7_100_000 };
-	const data: SeedData = { agencies: [], ads: [], developments: [], associations: [], clients: [] };
+	const networkInterface = networkInterfaceOf(network);
+	const data: SeedData = {
+		interfaces: [...SEEDED_INTERFACES, ...(networkInterface ? [networkInterface] : [])],
+		agencies: [],
+		ads: [],
+		developments: [],
+		associations: [],
+		clients: [],
+	};
 	const codeCounters = new Map<string, number>();
 
-	for (const plan of agencyPlans(onlineAdsOfFirstAgency)) {
+	for (const plan of [...agencyPlans(onlineAdsOfFirstAgency), ...networkPlans(network)]) {
 		data.agencies.push(plan.agency);
 		let development: DevelopmentRecord | null = null;
 		let unitsInDevelopment = 0;
@@ -240,7 +259,7 @@ export function buildSeed(seed: number, onlineAdsOfFirstAgency: number): SeedDat
 			}
 		}
 	}
-	data.clients = SEEDED_INTERFACES.map((i) => ({ ...i.client, interfaceId: i.id }));
+	data.clients = data.interfaces.map((i) => ({ ...i.client, interfaceId: i.id }));
 	return data;
 }
 

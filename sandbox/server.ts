@@ -70,13 +70,31 @@ function answerErrors(app: FastifyInstance, ctx: SandboxContext) {
 	);
 }
 
+/** Waits `ms`, or less when the client gives up (or the server closes) and the connection goes. */
+async function holdWhileConnected(request: FastifyRequest, ms: number): Promise<void> {
+	const gone = new AbortController();
+	const socket = request.raw.socket;
+	const abort = () => gone.abort();
+	socket.once('close', abort);
+	try {
+		await sleep(ms, undefined, { signal: gone.signal });
+	} catch {
+		// The connection went first: nothing to hold any more.
+	} finally {
+		socket.off('close', abort);
+	}
+}
+
+/** Counts the service's requests and injects faults into them (never into /__sandbox/*). */
 function injectFaults(app: FastifyInstance, ctx: SandboxContext) {
 	app.addHook('onRequest', async (request, reply) => {
 		const path = pathOf(request.url);
 		if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return;
+		reply.raw.once('close', ctx.requests.received());
 		const { latencyMs, action } = ctx.faults.decide(request.method, path);
 		if (latencyMs > 0) await sleep(latencyMs);
-		if (action.type === 'reset') {
+		if (action.type === 'hang') await holdWhileConnected(request, action.ms);
+		if (action.type === 'reset' || action.type === 'hang') {
 			reply.hijack();
 			request.raw.socket.destroy();
 			return reply;

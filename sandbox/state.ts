@@ -13,7 +13,7 @@ import type {
 	InterfaceRecord,
 	MessageRecord,
 } from './model';
-import { SEEDED_INTERFACES, type SeedData } from './seed';
+import type { SeedData } from './seed';
 
 export class SandboxState {
 	readonly agencies = new Map<string, AgencyRecord>();
@@ -27,7 +27,7 @@ export class SandboxState {
 	private readonly developmentsByAgency = new Map<string, DevelopmentRecord[]>();
 	/** Per development, every unit (online or not) in ascending idAvisoPlat. */
 	private readonly unitsByDevelopment = new Map<number, AdRecord[]>();
-	/** Per agency, every lead made on its ads, oldest first (the lead polling endpoint's list). */
+	/** Per agency, every lead made on its ads, by registration instant (the lead polling list). */
 	private readonly messagesByAgency = new Map<string, MessageRecord[]>();
 	private lastAdId = 0;
 	private lastMessageId = 880_000_000;
@@ -38,7 +38,7 @@ export class SandboxState {
 			this.onlineByAgency.set(agency.codigoInmobiliaria, []);
 			this.developmentsByAgency.set(agency.codigoInmobiliaria, []);
 		}
-		for (const seeded of SEEDED_INTERFACES) {
+		for (const seeded of seed.interfaces) {
 			const record: InterfaceRecord = {
 				id: seeded.id,
 				integrator: seeded.integrator,
@@ -78,6 +78,16 @@ export class SandboxState {
 		return this.interfaces.get(client.interfaceId);
 	}
 
+	/** The client id and secret of an interface's client-credentials login. */
+	clientOf(interfaceId: string): { clientId: string; clientSecret: string } | null {
+		for (const client of this.clients.values()) {
+			if (client.interfaceId === interfaceId) {
+				return { clientId: client.clientId, clientSecret: client.clientSecret };
+			}
+		}
+		return null;
+	}
+
 	interfaceById(id: string): InterfaceRecord {
 		const record = this.interfaces.get(id);
 		if (!record) throw errors.notFound(`Unknown interface ${id}`);
@@ -93,9 +103,7 @@ export class SandboxState {
 	/** The agency, when it exists AND is linked to the caller; otherwise 404 (isolation). */
 	linkedAgency(caller: InterfaceRecord, code: string): AgencyRecord {
 		const agency = this.agencies.get(code);
-		if (!agency || !caller.agencies.has(code)) {
-			throw errors.notFound(`Agency ${code} is not linked to this interface`);
-		}
+		if (!agency || !caller.agencies.has(code)) throw errors.agencyNotLinked(code);
 		return agency;
 	}
 
@@ -198,7 +206,10 @@ export class SandboxState {
 		return ++this.lastMessageId;
 	}
 
-	/** Records a lead for the polling endpoint with the next message id; answers the record. */
+	/**
+	 * Records a lead for the polling endpoint with the next message id, in the agency's list by
+	 * registration instant (a lead made with an earlier instant goes before later ones); answers it.
+	 */
 	recordMessage(lead: Omit<MessageRecord, 'idMensaje' | 'agencyCode'>): MessageRecord {
 		const record: MessageRecord = {
 			...lead,
@@ -207,15 +218,38 @@ export class SandboxState {
 		};
 		const list = this.messagesByAgency.get(record.agencyCode) ?? [];
 		this.messagesByAgency.set(record.agencyCode, list);
-		list.push(record);
+		const at = firstAfter(list, record.at);
+		if (at === list.length) list.push(record);
+		else list.splice(at, 0, record);
 		const { messagesKept } = BEHAVIOUR.messages;
 		if (list.length > messagesKept) list.splice(0, list.length - messagesKept);
 		return record;
 	}
 
-	messagesOf(agencyCode: string): readonly MessageRecord[] {
-		return this.messagesByAgency.get(agencyCode) ?? [];
+	/** The agency's leads registered at or after `fromInstant`, oldest first. */
+	messagesSince(agencyCode: string, fromInstant: number): readonly MessageRecord[] {
+		const list = this.messagesByAgency.get(agencyCode) ?? [];
+		return list.slice(firstAfter(list, fromInstant - 1));
 	}
+
+	/** Links an agency to an interface, or unlinks it (its lists then answer 404 to that interface). */
+	setLinked(target: InterfaceRecord, agencyCode: string, linked: boolean): void {
+		this.agency(agencyCode);
+		if (linked) target.agencies.add(agencyCode);
+		else target.agencies.delete(agencyCode);
+	}
+}
+
+/** The index of the first message registered after `instant` (binary search on the ordered list). */
+function firstAfter(list: readonly MessageRecord[], instant: number): number {
+	let low = 0;
+	let high = list.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (list[middle].at <= instant) low = middle + 1;
+		else high = middle;
+	}
+	return low;
 }
 
 function lowerBound(ads: readonly AdRecord[], id: number): number {

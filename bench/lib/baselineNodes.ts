@@ -28,6 +28,22 @@ export const webhookFile = path.join(nodesBaseDist, 'nodes', 'Webhook', 'Webhook
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 export const HTTP_REQUEST_VERSION = 4.2;
 
+/** The HTTP Request node's pagination over the portal's lists: `pageable.page` from 0 until a 204. */
+export const PAGES_UNTIL_204 = {
+	pagination: {
+		pagination: {
+			paginationMode: 'updateAParameterInEachRequest',
+			parameters: {
+				parameters: [{ type: 'qs', name: 'pageable.page', value: '={{ $pageCount }}' }],
+			},
+			paginationCompleteWhen: 'receiveSpecificStatusCodes',
+			statusCodesWhenComplete: '204',
+			limitPagesFetched: false,
+			requestInterval: 0,
+		},
+	},
+};
+
 export function httpRequestNode(): INodeType {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { HttpRequestV3 } = require(httpRequestV3File) as {
@@ -49,4 +65,16 @@ export function httpQueryAuthCredential(): ICredentialType {
 		path.join(nodesBaseDist, 'credentials', 'HttpQueryAuth.credentials.js'),
 	) as { HttpQueryAuth: new () => ICredentialType };
 	return new HttpQueryAuth();
+}
+
+export const SPLIT_OUT_TYPE = 'n8n-nodes-base.splitOut';
+export const SPLIT_OUT_VERSION = 1;
+
+/** n8n's Split Out node (one item per element of a list field). */
+export function splitOutNode(): INodeType {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { SplitOut } = require(
+		path.join(nodesBaseDist, 'nodes', 'Transform', 'SplitOut', 'SplitOut.node.js'),
+	) as { SplitOut: new () => INodeType };
+	return new SplitOut();
 }

@@ -23,13 +23,13 @@ const { RealEstatePortal } =
 type Parameters = RunNodeOptions['parameters'];
 
 /** The credential of our nodes for the sandbox at `url`. */
-export function portalCredentials(url: string) {
+export function portalCredentials(url: string, accessToken = TOKEN) {
 	return {
 		realEstatePortalApi: {
 			environment: 'sandbox',
 			baseUrl: url,
 			authentication: 'accessToken',
-			accessToken: TOKEN,
+			accessToken,
 		},
 	};
 }

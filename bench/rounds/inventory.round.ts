@@ -7,6 +7,7 @@ import {
 	runOurs,
 	type BaselineSetup,
 } from './engineNodes';
+import { PAGES_UNTIL_204 } from '../lib/baselineNodes';
 
 const PAGE_SIZE = '200';
 
@@ -23,20 +24,7 @@ async function exportAll(side: string, url: string) {
 		method: 'GET',
 		url: `${url}/v1/inmobiliarias/${AGENCY}/avisos/online/resumen`,
 		queryParameters: { parameters: [{ name: 'pageable.size', value: PAGE_SIZE }] },
-		options: {
-			pagination: {
-				pagination: {
-					paginationMode: 'updateAParameterInEachRequest',
-					parameters: {
-						parameters: [{ type: 'qs', name: 'pageable.page', value: '={{ $pageCount }}' }],
-					},
-					paginationCompleteWhen: 'receiveSpecificStatusCodes',
-					statusCodesWhenComplete: '204',
-					limitPagesFetched: false,
-					requestInterval: 0,
-				},
-			},
-		},
+		options: PAGES_UNTIL_204,
 	});
 }
 

@@ -8,19 +8,20 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { latestAdChange, pollAds, type AdSnapshot } from './ads';
+import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
-import { latestLead, pollLeads, type LeadCursor } from './leads';
-import { chosenAgency, chosenEvent, pollTriggerProperties, type PollEvent } from './properties';
-
-/** What the node keeps in the workflow's static data, which n8n saves with each emitted poll. */
-interface PollStore {
-	[key: string]: unknown;
-	leads?: Record<string, LeadCursor>;
-	ads?: Record<string, AdSnapshot>;
-	/** The event and agency choice the cursors were kept for. */
-	keptFor?: string;
-}
+import { judgeFailures } from './failures';
+import { startingCursor } from './leadCursor';
+import { latestLead, mergedLeads, pollLeads } from './leads';
+import { pollDeadline, readOrThrow, settle, type Settled } from './network';
+import {
+	chosenAgency,
+	chosenEvent,
+	pollTriggerProperties,
+	type AdEvent,
+	type PollEvent,
+} from './properties';
+import { readSaved, readingOrder, type PollStore, type SavedPoll } from './store';
 
 /**
  * The poll contexts that already polled. n8n makes one context per activation and polls with it
@@ -79,13 +80,14 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		const agencies = await agenciesToPoll(this);
 		const store = this.getWorkflowStaticData('node') as PollStore;
 		const now = new Date();
+		const deadline = pollDeadline(this, now.getTime());
 
 		if (this.getMode() === 'manual') {
 			// "Fetch test event": the most recent real item, the starting point left as it is.
 			const sample =
 				event === 'newLead'
-					? await latestLead(this, agencies, now.getTime())
-					: await latestAdChange(this, event, agencies, store.ads ?? {}, now);
+					? await latestLead(this, agencies, now.getTime(), deadline)
+					: await latestAdChange(this, event, agencies, store.ads ?? {}, now, deadline);
 			if (sample === null) throw noneYet(this, event);
 			return [this.helpers.returnJsonArray([sample])];
 		}
@@ -95,24 +97,96 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		const startOver =
 			(this.getActivationMode() === 'activate' && !polledContexts.has(this)) ||
 			store.keptFor !== keptFor;
-		let items: IDataObject[];
-		// Static data is written only once every agency was read: a failed poll moves nothing.
-		if (event === 'newLead') {
-			const polled = await pollLeads(
-				this,
-				agencies,
-				startOver ? {} : (store.leads ?? {}),
-				now.getTime(),
-			);
-			store.leads = polled.cursors;
-			items = polled.items;
-		} else {
-			const polled = await pollAds(this, event, agencies, startOver ? {} : (store.ads ?? {}), now);
-			store.ads = polled.snapshots;
-			items = polled.items;
+		const saved = readSaved(store, startOver);
+		const order = readingOrder(agencies, saved.resumeAt);
+		const { settled, items } =
+			event === 'newLead'
+				? await newLeads(this, order, saved, now.getTime(), deadline)
+				: await adChanges(this, event, order, agencies, saved, now, deadline);
+
+		// Agencies kept but no longer listed are dropped, once a report about them can be saved.
+		const previous: Record<string, unknown> = event === 'newLead' ? saved.leads : saved.ads;
+		const listed = new Set(agencies);
+		const gone = [...new Set([...Object.keys(previous), ...Object.keys(saved.failing)])].filter(
+			(agency) => !listed.has(agency),
+		);
+		const dropped = saved.pollerIdSaved ? gone : [];
+		if (!saved.pollerIdSaved) {
+			for (const agency of gone) if (agency in previous) settled.kept[agency] = previous[agency];
 		}
+		const failures = judgeFailures(this.getNode(), {
+			pollerId: saved.pollerId,
+			mayReport: saved.pollerIdSaved,
+			previous: saved.failing,
+			read: settled.read,
+			failed: settled.failed,
+			dropped,
+			total: agencies.length,
+			now: now.getTime(),
+		});
+		// A report moves nothing: the static data stays as it was, the next poll emits.
+		if (failures.report) throw failures.report;
+
+		// Static data is written only now, once the poll's outcome is settled.
+		if (event === 'newLead') {
+			store.leads = settled.kept as SavedPoll['leads'];
+			delete store.ads;
+		} else {
+			store.ads = settled.kept as SavedPoll['ads'];
+			delete store.leads;
+		}
+		if (Object.keys(failures.failing).length > 0) store.failing = failures.failing;
+		else delete store.failing;
+		if (settled.resumeAt === undefined) delete store.resumeAt;
+		else store.resumeAt = settled.resumeAt;
+		store.pollerId = saved.pollerId;
 		store.keptFor = keptFor;
 		polledContexts.add(this);
 		return items.length === 0 ? null : [this.helpers.returnJsonArray(items)];
 	}
+}
+
+interface Round {
+	settled: Settled<unknown, unknown>;
+	items: IDataObject[];
+}
+
+/**
+ * New leads of every agency, oldest first. An agency that cannot be read when it has no cursor yet
+ * starts from now: a lead registered before this poll is not new to it.
+ */
+async function newLeads(
+	ctx: IPollFunctions,
+	order: string[],
+	saved: SavedPoll,
+	now: number,
+	deadline: number,
+): Promise<Round> {
+	const outcomes = await pollLeads(ctx, order, saved.leads, now, deadline);
+	readOrThrow(outcomes);
+	const settled = settle(outcomes, saved.leads, () => startingCursor(now, true));
+	return { settled, items: mergedLeads(settled.values) };
+}
+
+/**
+ * Ad changes of every agency, agency by agency in the listed order. An agency that cannot be read
+ * when it has no snapshot yet gets one at its first read.
+ */
+async function adChanges(
+	ctx: IPollFunctions,
+	event: AdEvent,
+	order: string[],
+	agencies: string[],
+	saved: SavedPoll,
+	now: Date,
+	deadline: number,
+): Promise<Round> {
+	const outcomes = await pollAds(ctx, event, order, saved.ads, now, deadline);
+	readOrThrow(outcomes);
+	const settled = settle(outcomes, saved.ads, () => undefined);
+	const position = new Map(agencies.map((agency, index) => [agency, index]));
+	const items = settled.values
+		.flatMap((agency) => agency.items)
+		.sort((a, b) => position.get(a.agencyCode as string)! - position.get(b.agencyCode as string)!);
+	return { settled, items };
 }

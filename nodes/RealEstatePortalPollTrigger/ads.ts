@@ -7,6 +7,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { normalizeAd, toIsoDate } from '../shared/normalize';
 import { portalRequestAllPages } from '../shared/paging';
+import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import type { AdEvent } from './properties';
 
 export interface AdSnapshot {
@@ -41,8 +42,15 @@ function modifiedOf(raw: IDataObject): number {
 	return Number.isNaN(instant) ? 0 : instant;
 }
 
-async function onlineAds(ctx: IPollFunctions, agencyCode: string): Promise<OnlineAd[]> {
-	const items = await portalRequestAllPages(ctx, 'adSummary', { pathParams: { agencyCode } });
+async function onlineAds(
+	ctx: IPollFunctions,
+	agencyCode: string,
+	limits: AgencyLimits,
+): Promise<OnlineAd[]> {
+	const items = await portalRequestAllPages(ctx, 'adSummary', {
+		pathParams: { agencyCode },
+		...limits,
+	});
 	const ads: OnlineAd[] = [];
 	for (const raw of items) {
 		if (typeof raw.idAvisoPlat === 'number')
@@ -110,9 +118,15 @@ function itemOf(change: Change, detectedAt: string): IDataObject {
 		: { ...common, ...summary };
 }
 
+/** One agency's items of the chosen kind, and its snapshot now. */
+export interface AgencyAds {
+	cursor: AdSnapshot;
+	items: IDataObject[];
+}
+
 /**
- * One poll over the agencies: the changes of the chosen kind, and the snapshots to keep. An agency
- * without a snapshot gets its starting point and emits nothing.
+ * One poll of the agencies: each one's changes of the chosen kind and snapshot, or its failure. An
+ * agency without a snapshot gets its starting point and emits nothing.
  */
 export async function pollAds(
 	ctx: IPollFunctions,
@@ -120,24 +134,24 @@ export async function pollAds(
 	agencies: string[],
 	snapshots: Record<string, AdSnapshot>,
 	now: Date,
-): Promise<{ items: IDataObject[]; snapshots: Record<string, AdSnapshot> }> {
-	const next: Record<string, AdSnapshot> = {};
-	const items: IDataObject[] = [];
-	for (const agency of agencies) {
-		const ads = await onlineAds(ctx, agency);
-		next[agency] = snapshotOf(ads);
+	deadline: number,
+): Promise<Array<AgencyOutcome<AgencyAds>>> {
+	return await readAgencies(agencies, deadline, async (agency, limits) => {
+		const ads = await onlineAds(ctx, agency, limits);
 		const before = snapshots[agency];
-		if (!before) continue;
-		for (const change of differences(agency, before, ads)) {
-			if (change.event === event) items.push(itemOf(change, now.toISOString()));
-		}
-	}
-	return { items, snapshots: next };
+		const items = before
+			? differences(agency, before, ads)
+					.filter((change) => change.event === event)
+					.map((change) => itemOf(change, now.toISOString()))
+			: [];
+		return { cursor: snapshotOf(ads), items };
+	});
 }
 
 /**
  * "Fetch test event": the most recently modified online ad (online, changed), or the last ad gone
  * offline since the kept snapshot (offline: the summary lists online ads only). Null when none.
+ * Throws the first failure only when no agency could be read.
  */
 export async function latestAdChange(
 	ctx: IPollFunctions,
@@ -145,21 +159,33 @@ export async function latestAdChange(
 	agencies: string[],
 	snapshots: Record<string, AdSnapshot>,
 	now: Date,
+	deadline: number,
 ): Promise<IDataObject | null> {
-	let latest: Change | null = null;
-	for (const agency of agencies) {
-		const ads = await onlineAds(ctx, agency);
+	const outcomes = await readAgencies(agencies, deadline, async (agency, limits) => {
+		const ads = await onlineAds(ctx, agency, limits);
 		if (event === 'adWentOffline') {
 			const gone = snapshots[agency]
 				? differences(agency, snapshots[agency], ads).filter((c) => c.event === event)
 				: [];
-			latest = gone[gone.length - 1] ?? latest;
-			continue;
+			return gone[gone.length - 1] ?? null;
 		}
+		let latest: Change | null = null;
 		for (const ad of ads) {
 			if (!latest?.ad || ad.modified > latest.ad.modified)
 				latest = { event, agencyCode: agency, id: ad.id, ad };
 		}
+		return latest;
+	});
+	let latest: Change | null = null;
+	for (const change of readOrThrow(outcomes)) {
+		if (!change) continue;
+		// Offline: the last agency's in list order; online and changed: the latest modification.
+		if (
+			event === 'adWentOffline' ||
+			!latest?.ad ||
+			(change.ad && change.ad.modified > latest.ad.modified)
+		)
+			latest = change;
 	}
 	return latest ? itemOf(latest, now.toISOString()) : null;
 }

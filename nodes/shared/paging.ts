@@ -15,6 +15,10 @@ export interface PortalPagesOptions {
 	/** At most this many items; all of them when absent. */
 	limit?: number;
 	itemIndex?: number;
+	/** At most this many pages asked for at once (PAGES_IN_FLIGHT when absent or larger). */
+	pagesInFlight?: number;
+	/** Epoch ms by which every page is needed (see PortalRequestOptions). */
+	deadline?: number;
 }
 
 const PAGE_PARAM = 'pageable.page';
@@ -68,7 +72,7 @@ export async function portalRequestAllPages(
 	operation: PortalOperation,
 	options: PortalPagesOptions = {},
 ): Promise<IDataObject[]> {
-	const { limit, itemIndex } = options;
+	const { limit, itemIndex, deadline } = options;
 	const items: IDataObject[] = [];
 	const size = Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const fetchPage = async (page: number) =>
@@ -76,6 +80,7 @@ export async function portalRequestAllPages(
 			pathParams: options.pathParams,
 			query: { ...options.query, [PAGE_PARAM]: page, [SIZE_PARAM]: size },
 			itemIndex,
+			deadline,
 		});
 	/** Adds one page's items; answers whether the list ends with it. */
 	const read = (body: unknown): boolean => {
@@ -103,7 +108,7 @@ export async function portalRequestAllPages(
 		const more = Math.min(Math.ceil((wanted - items.length) / served), MAX_PAGES - page);
 		const fetched = await runInPool(
 			more,
-			PAGES_IN_FLIGHT,
+			Math.max(1, Math.min(options.pagesInFlight ?? PAGES_IN_FLIGHT, PAGES_IN_FLIGHT)),
 			async (offset): Promise<Fetched> =>
 				await fetchPage(page + offset).then(
 					(body) => ({ body }),

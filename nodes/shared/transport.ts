@@ -45,6 +45,11 @@ export interface PortalRequestOptions {
 	body?: IDataObject;
 	/** The input item the request is made for, shown with the error. */
 	itemIndex?: number;
+	/**
+	 * Epoch ms by which the caller needs an answer (a poll's time budget): no attempt waits past it
+	 * and no repetition starts that would end after it; the request then fails as unanswered.
+	 */
+	deadline?: number;
 }
 
 interface Answer {
@@ -165,7 +170,7 @@ async function sendOnce(
 				qs: cleanQuery(options.query),
 				body: options.body,
 				json: true,
-				timeout: RETRY_POLICY.requestTimeoutMs,
+				timeout: attemptTimeoutMs(options.deadline),
 				returnFullResponse: true,
 				// A 401 still throws, so that n8n renews a client-credentials token and repeats once.
 				ignoreHttpStatusErrors: { ignore: true, except: [401] },
@@ -194,6 +199,14 @@ async function sendOnce(
 		}
 		return outcome;
 	}
+}
+
+/** Per attempt: the policy's time-out, or less when the caller's deadline comes first. */
+function attemptTimeoutMs(deadline: number | undefined): number {
+	const { requestTimeoutMs } = RETRY_POLICY;
+	return deadline === undefined
+		? requestTimeoutMs
+		: Math.max(1, Math.min(requestTimeoutMs, deadline - Date.now()));
 }
 
 function delayBeforeRetry(outcome: Outcome, attempt: number): number | undefined {
@@ -292,6 +305,7 @@ export async function portalRequest<T = unknown>(
 		const retry =
 			attempt < RETRY_POLICY.maxAttempts &&
 			delay !== undefined &&
+			(options.deadline === undefined || Date.now() + delay < options.deadline) &&
 			shouldRetry(outcome, entry.idempotent);
 		if (!retry) {
 			throw portalApiError(

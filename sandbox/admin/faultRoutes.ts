@@ -1,8 +1,8 @@
 /** Admin control of fault injection: whole settings, and one-shot targeted faults. */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { DEFAULT_FAULTS, faultSettingsSchema, onceFaultSchema } from '../faults';
-import { parseWith } from '../routes/common';
+import { DEFAULT_FAULTS, agencyFaultSchema, faultSettingsSchema, onceFaultSchema } from '../faults';
+import { paramsOf, parseWith } from '../routes/common';
 
 export function registerFaultAdmin(app: FastifyInstance, ctx: SandboxContext, startSeed: number) {
 	app.get('/__sandbox/faults', async () => ctx.faults.describe());
@@ -27,6 +27,24 @@ export function registerFaultAdmin(app: FastifyInstance, ctx: SandboxContext, st
 
 	app.delete('/__sandbox/faults/once', async (_request, reply) => {
 		ctx.faults.clearOnce();
+		return reply.code(204).send();
+	});
+
+	/** A fault aimed at one agency, kept until it is cleared (the other settings stay). */
+	app.put('/__sandbox/faults/agencies/:agencyCode', async (request) => {
+		const { agencyCode } = paramsOf(request);
+		ctx.state.agency(agencyCode);
+		ctx.faults.setAgencyFault(agencyCode, parseWith(agencyFaultSchema, request.body ?? {}));
+		return ctx.faults.describe();
+	});
+
+	app.delete('/__sandbox/faults/agencies/:agencyCode', async (request, reply) => {
+		ctx.faults.setAgencyFault(paramsOf(request).agencyCode, null);
+		return reply.code(204).send();
+	});
+
+	app.delete('/__sandbox/faults/agencies', async (_request, reply) => {
+		ctx.faults.clearAgencyFaults();
 		return reply.code(204).send();
 	});
 }

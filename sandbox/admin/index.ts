@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { eventKindSchema } from '../../nodes/shared/schemas';
 import type { SandboxContext } from '../context';
 import { parseWith, queryOf } from '../routes/common';
-import { SEEDED_INTERFACES } from '../seed';
+import { BEHAVIOUR } from '../behaviour';
 import { registerFaultAdmin } from './faultRoutes';
 import { interfaceView, registerInterfacesAdmin } from './interfaces';
 import { registerInventoryAdmin } from './inventory';
+import { registerLeadsAdmin } from './leads';
 
 export const ADMIN_PREFIX = '/__sandbox';
 
@@ -18,6 +19,7 @@ const resetSchema = z
 	.object({
 		seed: z.number().int(),
 		ads: z.number().int().min(0).max(200_000),
+		agencies: z.number().int().min(0).max(100_000),
 		adShape: z.enum(['A', 'B']),
 		badFilter: z.enum(['error', 'all']),
 	})
@@ -37,10 +39,10 @@ const deliveryQuerySchema = z
 export function registerAdmin(app: FastifyInstance, ctx: SandboxContext, startSeed: number) {
 	app.get(ADMIN_PREFIX, async () => ({
 		settings: ctx.settings,
-		interfaces: SEEDED_INTERFACES.map((seeded) => ({
-			...interfaceView(ctx.state.interfaceById(seeded.id)),
-			token: seeded.token,
-			client: seeded.client,
+		interfaces: [...ctx.state.interfaces.values()].map((record) => ({
+			...interfaceView(record),
+			token: record.token,
+			client: ctx.state.clientOf(record.id),
 		})),
 		agencies: [...ctx.state.agencies.values()].map((agency) => ({
 			...agency,
@@ -68,7 +70,15 @@ export function registerAdmin(app: FastifyInstance, ctx: SandboxContext, startSe
 		return reply.code(204).send();
 	});
 
+	app.get(`${ADMIN_PREFIX}/requests`, async () => ctx.requests.describe());
+
+	app.delete(`${ADMIN_PREFIX}/requests`, async (_request, reply) => {
+		ctx.requests.clear();
+		return reply.code(204).send();
+	});
+
 	registerInterfacesAdmin(app, ctx);
 	registerInventoryAdmin(app, ctx);
+	registerLeadsAdmin(app, ctx, BEHAVIOUR.network.interfaceId);
 	registerFaultAdmin(app, ctx, startSeed);
 }

@@ -48,4 +48,23 @@ export function registerInterfacesAdmin(app: FastifyInstance, ctx: SandboxContex
 		);
 		return reply.code(204).send();
 	});
+
+	// Linking and unlinking an agency: an unlinked agency leaves the interface's agencies list and
+	// its paths answer 404 to that interface, as for another integrator's agency.
+	const link = '/__sandbox/interfaces/:interfaceId/agencies/:agencyCode';
+	for (const [method, linked] of [
+		['PUT', true],
+		['DELETE', false],
+	] as const) {
+		app.route({
+			method,
+			url: link,
+			handler: async (request, reply) => {
+				const params = paramsOf(request);
+				const target = ctx.state.interfaceById(params.interfaceId);
+				ctx.state.setLinked(target, params.agencyCode, linked);
+				return reply.code(204).send();
+			},
+		});
+	}
 }

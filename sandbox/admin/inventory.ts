@@ -11,7 +11,7 @@ import type { SandboxContext } from '../context';
 import { notifyAdEvents, notifyCredit, notifyLead } from '../events';
 import type { AdRecord, LocationRecord } from '../model';
 import { parseAdId } from '../routes/association';
-import { paramsOf, parseWith, queryOf } from '../routes/common';
+import { instantSchema, paramsOf, parseWith, queryOf } from '../routes/common';
 import { adAdminView } from '../views';
 
 const neighbourhoodIds = NEIGHBOURHOODS.map((n) => n.idUbicacion) as [string, ...string[]];
@@ -58,6 +58,8 @@ const leadSchema = z
 				message: 'variant cannot replace idEvento or tipoEvento',
 			})
 			.optional(),
+		/** When the lead was registered (epoch ms or ISO 8601); default now. */
+		registeredAt: instantSchema.optional(),
 	})
 	.strict();
 
@@ -165,8 +167,8 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 	app.post('/__sandbox/ads/:idAvisoPlat/leads', async (request) => {
 		const ad = adOf(paramsOf(request));
 		if (!ad.online) throw errors.conflict(`Ad ${ad.idAvisoPlat} is offline: nobody can see it`);
-		const { tipoEvento, ...contact } = parseWith(leadSchema, request.body ?? {});
-		return notifyLead(ctx, ad, tipoEvento, contact);
+		const { tipoEvento, registeredAt, ...contact } = parseWith(leadSchema, request.body ?? {});
+		return notifyLead(ctx, ad, tipoEvento, contact, registeredAt);
 	});
 
 	app.post('/__sandbox/agencies/:agencyCode/credits', async (request) => {

@@ -1,6 +1,6 @@
 /** Helpers every service route uses: the caller from access_token, refusals, paging, validation. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BEHAVIOUR, errors } from '../behaviour';
 import type { SandboxContext } from '../context';
 import type { InterfaceRecord } from '../model';
@@ -45,6 +45,15 @@ export function parseWith<S extends z.ZodTypeAny>(
 	);
 	throw errors.badRequest(problems.join('; '));
 }
+
+/** An instant given as epoch milliseconds or an ISO 8601 text; epoch milliseconds after parsing. */
+export const instantSchema = z.union([
+	z.number().int().nonnegative(),
+	z
+		.string()
+		.refine((text) => !Number.isNaN(Date.parse(text)), { message: 'must be an ISO 8601 date-time' })
+		.transform((text) => Date.parse(text)),
+]);
 
 export interface Paging {
 	page: number;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BEHAVIOUR, errors } from '../behaviour';
 import type { SandboxContext } from '../context';
-import { localDay } from '../dates';
+import { localDayStart } from '../dates';
 import { polledMessage } from '../eventBodies';
 import { callerOf, pagingOf, paramsOf, queryOf, sendPage, type Query } from './common';
 
@@ -32,9 +32,7 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 		const query = queryOf(request);
 		const paging = pagingOf(query);
 		const fromDay = fromDayOf(query);
-		const messages = ctx.state
-			.messagesOf(agency.codigoInmobiliaria)
-			.filter((message) => localDay(message.at) >= fromDay);
+		const messages = ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay));
 		return sendPage(reply, messages, paging, (message) =>
 			polledMessage(message, caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null),
 		);

@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
 	LEADS_TABLE,
 	createLeadsDatabaseCredential,
+	DEMO_LEC_TOKEN,
 	createPortalCredential,
 	importLandingExample,
 	leadsTableRows,
@@ -149,6 +150,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			stack.owner.api,
 			stack.sandbox.url,
 			'Real Estate Portal (read-only interface)',
+			DEMO_LEC_TOKEN,
 			'LEC',
 		);
 		const workflow = await importLandingExample(stack.owner, 'leadsToPostgres', readOnly, {

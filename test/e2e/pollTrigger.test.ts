@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
 	POLL_TRIGGER_TYPE,
+	createPortalCredential,
 	importLandingExample,
 	leadsTableRows,
 	nodeOutput,
@@ -14,6 +15,9 @@ import {
 
 const LEAD_TRIGGER = 'New Lead (Polling)';
 const AD_TRIGGER = 'Ad Changed (Polling)';
+const NETWORK_TRIGGER = 'New Lead (Network)';
+/** The emulator's network of agencies behind one interface, `network-les`: NET-0001 … NET-0200. */
+const NETWORK_AGENCIES = 200;
 /** n8n polls "every minute" at the start of each minute: one cycle, plus the time to run and save. */
 const POLL_CYCLE_MS = 150_000;
 
@@ -40,16 +44,47 @@ function adChangedWorkflow(credential: { id: string; name: string }): WorkflowDe
 	};
 }
 
+/** New Lead over every agency of the credential's interface. */
+function networkLeadsWorkflow(credential: { id: string; name: string }): WorkflowDefinition {
+	return {
+		name: 'Leads of a network of agencies',
+		nodes: [
+			{
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					event: 'newLead',
+					agencyScope: 'all',
+				},
+				name: NETWORK_TRIGGER,
+				type: POLL_TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				credentials: { realEstatePortalApi: credential },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 describe('polling workflows (Real Estate Portal Poll Trigger) published in a real n8n', () => {
 	let stack: PortalStack;
 	let leads: StoredWorkflow;
 	let ads: StoredWorkflow;
+	let network: StoredWorkflow;
 	const made: number[] = [];
 
 	beforeAll(async () => {
-		stack = await startPortalStack('poll-trigger');
+		stack = await startPortalStack('poll-trigger', { sandbox: { agencies: NETWORK_AGENCIES } });
 		leads = await importLandingExample(stack.owner, 'pollLeadsToDataTable', stack.credential);
 		ads = await stack.owner.api.createWorkflow(adChangedWorkflow(stack.credential));
+		const networkCredential = await createPortalCredential(
+			stack.owner.api,
+			stack.sandbox.url,
+			'Real Estate Portal (network of agencies)',
+			'network-les-token',
+		);
+		network = await stack.owner.api.createWorkflow(networkLeadsWorkflow(networkCredential));
 	}, 900_000);
 
 	afterAll(async () => {
@@ -101,8 +136,10 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 		made.length = 0;
 		expect(await publishWorkflow(stack.owner, leads.id)).toMatchObject({ status: 'published' });
 		expect(await publishWorkflow(stack.owner, ads.id)).toMatchObject({ status: 'published' });
+		expect(await publishWorkflow(stack.owner, network.id)).toMatchObject({ status: 'published' });
 		expect(await emitted(leads, LEAD_TRIGGER)).toEqual([]);
 		expect(await emitted(ads, AD_TRIGGER)).toEqual([]);
+		expect(await emitted(network, NETWORK_TRIGGER)).toEqual([]);
 	}, 120_000);
 
 	it(
@@ -130,6 +167,38 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 			expect(
 				rows.every((row) => row.source === 'poll' && row.eventId === String(row.messageId)),
 			).toBe(true);
+		},
+		POLL_CYCLE_MS * 2 + 30_000,
+	);
+
+	it(
+		`over a network of ${NETWORK_AGENCIES} agencies, every lead once; a failing agency's once it answers`,
+		async () => {
+			const admin = async (method: string, route: string, body?: unknown) =>
+				await fetch(`${stack.sandbox.url}/__sandbox${route}`, {
+					method,
+					headers: body === undefined ? {} : { 'content-type': 'application/json' },
+					body: body === undefined ? undefined : JSON.stringify(body),
+				});
+			await admin('PUT', '/faults/agencies/NET-0007', { status: 500 });
+			// Two leads per agency, spread over them in turn: NET-0007 gets the 7th and the 207th.
+			const bulk = (await (
+				await admin('POST', '/leads', { count: 2 * NETWORK_AGENCIES })
+			).json()) as {
+				created: number;
+				firstIdMensaje: number;
+			};
+			const spread = Array.from({ length: bulk.created }, (_unused, i) => bulk.firstIdMensaje + i);
+			const ofFailing = new Set([spread[6], spread[6 + NETWORK_AGENCIES]]);
+			const sorted = (ids: unknown[]) => [...ids].sort();
+
+			const first = await waitForItems(network, NETWORK_TRIGGER, spread.length - 2);
+			expect(sorted(first.map((item) => item.messageId))).toEqual(
+				sorted(spread.filter((id) => !ofFailing.has(id))),
+			);
+			await admin('DELETE', '/faults/agencies/NET-0007');
+			const all = await waitForItems(network, NETWORK_TRIGGER, spread.length);
+			expect(sorted(all.map((item) => item.messageId))).toEqual(sorted(spread));
 		},
 		POLL_CYCLE_MS * 2 + 30_000,
 	);

@@ -32,16 +32,13 @@ export async function createPortalCredential(
 	api: N8nPublicApi,
 	baseUrl: string,
 	name = PORTAL_CREDENTIAL_NAME,
+	accessToken = DEMO_TOKEN,
 	interfaceKind: 'LES' | 'LEC' = 'LES',
 ) {
 	return await api.createCredential({
 		name,
 		type: CREDENTIAL_TYPE,
-		data: portalCredentialData(
-			baseUrl,
-			interfaceKind === 'LES' ? DEMO_TOKEN : DEMO_LEC_TOKEN,
-			interfaceKind,
-		),
+		data: portalCredentialData(baseUrl, accessToken, interfaceKind),
 	});
 }
 

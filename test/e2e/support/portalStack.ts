@@ -25,8 +25,9 @@ export interface PortalStack {
 }
 
 /**
- * Starts the emulator on an ephemeral port, installs the packed package into a new temporary n8n
- * user folder, starts n8n on it and provisions the owner and the credential.
+ * Starts the emulator on an ephemeral port (with `sandboxOptions`, e.g. a network of agencies),
+ * installs the packed package into a new temporary n8n user folder, starts n8n on it and provisions
+ * the owner and the credential.
  */
 export async function startPortalStack(
 	logName: string,
@@ -41,7 +42,7 @@ export async function startPortalStack(
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	};
 	try {
-		sandbox = await startSandbox({ port: 0, ...options.sandbox });
+		sandbox = await startSandbox({ ...options.sandbox, port: 0 });
 		// n8n loads community packages at start-up: the tarball goes in first.
 		await installPackageInto(userFolder);
 		n8n = await startN8n({ userFolder, logName, env: options.n8nEnv });

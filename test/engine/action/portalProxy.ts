@@ -54,6 +54,9 @@ export async function portalProxy(
 					reply.pipe(response);
 				},
 			);
+			// A client that gives up (a time-out) closes its request: the forwarded one goes with it.
+			forwarded.on('error', () => response.destroy());
+			response.on('close', () => forwarded.destroy());
 			request.pipe(forwarded);
 		});
 	});

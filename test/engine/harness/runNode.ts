@@ -64,7 +64,8 @@ export interface RunNodeResult {
 	node: INode;
 }
 
-const START_NODE: INode = {
+/** The start node of a harness workflow (it plays the trigger). */
+export const START_NODE: INode = {
 	id: 'start',
 	name: 'Start',
 	type: START_NODE_TYPE,

@@ -81,13 +81,37 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(workflow.executions).toHaveLength(2);
 	});
 
-	it('a failed poll moves nothing and loses nothing: the next good poll catches up', async () => {
+	it('a failing agency keeps its place while the others emit and move on; it catches up once it answers', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		const first = await makeLead(sandbox());
+		const second = await makeLead(sandbox(), 'INMO-002');
+		const kept = (workflow.liveNodeStaticData.leads as Record<string, unknown>)['INMO-002'];
+		// The second agency's lead list fails (four attempts): the first agency's lead is emitted all the same.
+		await failNext(sandbox(), '^/v2/inmobiliarias/INMO-002/mensajes$', 503, 4);
+		const partial = await workflow.poll();
+		expect(emitted(partial).map((lead) => lead.messageId)).toEqual([first]);
+		expect(workflow.failures).toEqual([]);
+		const saved = workflow.nodeStaticData;
+		expect((saved.leads as Record<string, unknown>)['INMO-002']).toEqual(kept);
+		expect(saved.failing).toEqual({
+			'INMO-002': {
+				since: expect.any(Number),
+				polls: 1,
+				error: 'The portal failed to process the request (HTTP 503)',
+			},
+		});
+		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual([second]);
+		expect(workflow.nodeStaticData.failing).toBeUndefined();
+		expect(await workflow.poll()).toEqual({ items: null });
+	});
+
+	it('a poll in which no agency can be read fails with the reason and moves nothing', async () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
 		const leads = [await makeLead(sandbox()), await makeLead(sandbox(), 'INMO-002')];
 		const kept = workflow.liveNodeStaticData;
-		// The second agency's lead list fails: INMO-001 was read, but the poll as a whole failed.
-		await failNext(sandbox(), '^/v2/inmobiliarias/INMO-002/mensajes$', 503, 4);
+		await failNext(sandbox(), '^/v2/inmobiliarias/INMO-00[12]/mensajes$', 503, 8);
 		const failed = await workflow.poll();
 		expect(failed.items).toBeNull();
 		expect(failed.error?.message).toContain('The portal failed to process the request (HTTP 503)');
@@ -96,7 +120,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual(leads);
 	});
 
-	it('starts over on a new activation, and keeps its window bounded', async () => {
+	it('starts over on a new activation, keeping the ids of its boundary day', async () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
 		await makeLead(sandbox());
@@ -104,10 +128,10 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect((await workflow.activate()).items).toBeNull();
 		const cursors = workflow.nodeStaticData.leads as Record<
 			string,
-			{ fromDay: string; seen: unknown[] }
+			{ fromDay: string; ids: unknown[] }
 		>;
 		expect(Object.keys(cursors)).toEqual(['INMO-001', 'INMO-002']);
-		expect(cursors['INMO-001'].seen).toHaveLength(1);
+		expect(cursors['INMO-001'].ids).toHaveLength(1);
 		expect(cursors['INMO-001'].fromDay).toMatch(/^\d{8}$/);
 	});
 

@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import type { Sandbox } from '../../../sandbox';
+import { BEHAVIOUR } from '../../../sandbox/behaviour';
 import { admin, adminAds, credentialData, credentialType } from '../action/support';
 import { PollWorkflow } from '../harness';
 
@@ -11,6 +12,8 @@ export interface PollSetup {
 	parameters?: IDataObject;
 	credentials?: ICredentialDataDecryptedObject;
 	staticData?: IDataObject;
+	/** What getPollBudgetMs() answers (n8n-core's default when absent). */
+	pollBudgetMs?: number;
 }
 
 export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkflow {
@@ -20,6 +23,7 @@ export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkf
 		credentials: { realEstatePortalApi: credentialData(sandbox, setup.credentials) },
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,
+		pollBudgetMs: setup.pollBudgetMs,
 	});
 }
 
@@ -38,3 +42,54 @@ export async function makeLead(
 
 /** The json of the items an outcome emitted (none for null). */
 export const emitted = (outcome: { items: IDataObject[] | null }) => outcome.items ?? [];
+
+/** The emulator's network interface: agencies NET-0001… (`useSandbox({ agencies })`). */
+export const NETWORK_TOKEN = 'network-les-token';
+
+/** A poll trigger on every agency of the network interface. */
+export function networkWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkflow {
+	return pollWorkflow(sandbox, {
+		...setup,
+		credentials: { accessToken: NETWORK_TOKEN, ...setup.credentials },
+	});
+}
+
+/** Aims a fault at an agency (`{ status }`, `{ hangMs }`, `{ notLinked: true }`), or clears it. */
+export async function aimFault(
+	sandbox: Sandbox,
+	agencyCode: string,
+	fault: IDataObject | null,
+): Promise<void> {
+	const route = `/__sandbox/faults/agencies/${agencyCode}`;
+	const answer = fault
+		? await admin(sandbox, 'PUT', route, fault)
+		: await admin(sandbox, 'DELETE', route);
+	if (answer.status >= 300)
+		throw new Error(`The sandbox refused the fault: ${JSON.stringify(answer.json)}`);
+}
+
+/** Leads in bulk (POST /__sandbox/leads): their polled ids, in the order made. */
+export async function bulkLeads(sandbox: Sandbox, body: IDataObject): Promise<number[]> {
+	const answer = await admin(sandbox, 'POST', '/__sandbox/leads', body);
+	const made = answer.json as { created: number; firstIdMensaje: number };
+	if (answer.status !== 201) throw new Error(`The sandbox made no leads: ${JSON.stringify(made)}`);
+	return Array.from({ length: made.created }, (_unused, i) => made.firstIdMensaje + i);
+}
+
+/** The polled ids of the leads an outcome emitted. */
+export const messageIds = (outcome: { items: IDataObject[] | null }) =>
+	emitted(outcome).map((lead) => lead.messageId as number);
+
+/**
+ * The portal's local day (the emulator's offset) `days` after today: its first instant and its
+ * yyyyMMdd, the lead list's `fromDate`.
+ */
+export function portalDay(days: number): { start: number; day: string } {
+	const offsetMs = BEHAVIOUR.utcOffsetMinutes * 60_000;
+	const local = new Date(Date.now() + offsetMs);
+	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
+	return {
+		start: midnight - offsetMs,
+		day: new Date(midnight).toISOString().slice(0, 10).replace(/-/g, ''),
+	};
+}

@@ -10,6 +10,7 @@ import type { Sandbox } from '../../../sandbox';
 import {
 	N8nHttpError,
 	createLeadsDatabaseCredential,
+	DEMO_LEC_TOKEN,
 	createPortalCredential,
 	importLandingExample,
 	leadsTableRows,
@@ -38,6 +39,7 @@ export async function publishDestinations(
 		owner.api,
 		sandboxUrl,
 		'Real Estate Portal (read-only interface)',
+		DEMO_LEC_TOKEN,
 		'LEC',
 	);
 	const database = await createLeadsDatabaseCredential(owner, pgPort);

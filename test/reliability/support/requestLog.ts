@@ -7,7 +7,7 @@ import type { Sandbox } from '../../../sandbox';
 export interface LoggedRequest {
 	method: string;
 	path: string;
-	fault: 'none' | 'reset' | number;
+	fault: 'none' | 'reset' | 'hang' | number;
 }
 
 export function recordRequests(sandbox: Sandbox): LoggedRequest[] {

@@ -24,6 +24,11 @@ export interface PollOptions extends NodeUnderTestOptions {
 	credentialTypes?: ICredentialType[];
 	/** Static data the workflow has already saved (as n8n keeps it in the database). */
 	staticData?: IDataObject;
+	/**
+	 * What the poll's getPollBudgetMs() answers: n8n's durable poll scheduler gives its timeout less
+	 * a margin; without it (the default here, as in n8n's own scheduling) n8n-core's 5 minutes.
+	 */
+	pollBudgetMs?: number;
 }
 
 /** What one poll led to. */
@@ -70,6 +75,8 @@ export class PollWorkflow {
 
 	private saved: IDataObject;
 
+	private readonly pollBudgetMs?: number;
+
 	private live?: {
 		workflow: Workflow;
 		poll: (testing?: boolean) => Promise<void>;
@@ -85,6 +92,7 @@ export class PollWorkflow {
 		this.node = buildWorkflowNode(nodeType, options, this.credentials);
 		this.nodeTypes.add(this.node.type, nodeType);
 		this.saved = asSaved(options.staticData ?? {});
+		this.pollBudgetMs = options.pollBudgetMs;
 	}
 
 	get active(): boolean {
@@ -141,6 +149,10 @@ export class PollWorkflow {
 				this.failures.push(error);
 				live.last = { items: null, error };
 			},
+			undefined,
+			undefined,
+			undefined,
+			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs!,
 		);
 		const executor = Container.get<PollTriggerExecutor>(PollTriggerExecutor);
 		live.poll = executor.create(workflow, node, context, () => this.live === live);

@@ -1,0 +1,199 @@
+/**
+ * One round of the network poll benchmark in its own process:
+ * `{ side, phase, event, url, leadsPerAgencyPerDay, days }`, against the emulator's network
+ * interface (every agency of `network-les`).
+ *
+ * - phase `poll`: ours, the Poll Trigger (New Lead or Ad Changed, all agencies) is activated, then
+ *   new leads (two per agency) or changed ads (one agency in ten) are made, and ONE poll is
+ *   measured. Baseline: the hand-built workflow (handBuiltPoll.ts) runs once to learn what is there,
+ *   then the same changes, then ONE run is measured. The emulator counts the requests of the
+ *   measured run and the most in flight.
+ * - phase `month`: `days` days of leads (`leadsPerAgencyPerDay` per agency, registered over each
+ *   day, days after today: the portal lists what is registered on or after `fromDate`) with one
+ *   poll (one run) per day; the static data size at the end, and each day's items against the
+ *   leads made (lost, twice).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
+import { PollWorkflow } from '../../test/engine/harness/poll/pollWorkflow';
+import { NETWORK_TOKEN, portalDay } from '../../test/engine/pollTrigger/support';
+import { measure, roundMain } from '../lib/childRound';
+import { portalCredentials } from './engineNodes';
+import { loadHandBuiltNodes, runHandBuilt, type HandBuiltEvent } from './handBuiltPoll';
+
+// tsx resolves `*.node` to the node's codex file first (see engineNodes.ts).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { RealEstatePortalPollTrigger } =
+	require('../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node.ts') as typeof import('../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node');
+
+interface Args {
+	side: 'ours' | 'baseline';
+	phase: 'poll' | 'month';
+	event: HandBuiltEvent;
+	url: string;
+	leadsPerAgencyPerDay: number;
+	days: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+async function admin<T = unknown>(url: string, method: string, route: string, body?: unknown) {
+	const response = await fetch(`${url}/__sandbox${route}`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} ${route}: ${response.status}`);
+	const text = await response.text();
+	return (text ? JSON.parse(text) : null) as T;
+}
+
+async function networkAgencies(url: string): Promise<string[]> {
+	const view = await admin<{ agencies: string[] }>(url, 'GET', '/interfaces/network-les');
+	return view.agencies;
+}
+
+/** Leads in bulk: their polled ids. */
+async function makeLeads(url: string, body: IDataObject): Promise<number[]> {
+	const made = await admin<{ created: number; firstIdMensaje: number }>(
+		url,
+		'POST',
+		'/leads',
+		body,
+	);
+	return Array.from({ length: made.created }, (_unused, i) => made.firstIdMensaje + i);
+}
+
+/** What happens between the two runs: two new leads per agency, or one ad changed in ten agencies. */
+async function change(url: string, event: HandBuiltEvent): Promise<number> {
+	const agencies = await networkAgencies(url);
+	if (event === 'newLead') {
+		const now = Date.now();
+		return (await makeLeads(url, { count: 2 * agencies.length, from: now - 60_000, to: now }))
+			.length;
+	}
+	await new Promise((resolve) => setTimeout(resolve, 5));
+	const chosen = agencies.filter((_code, i) => i % 10 === 0);
+	for (const code of chosen) {
+		const [ad] = await admin<Array<{ idAvisoPlat: number }>>(
+			url,
+			'GET',
+			`/agencies/${code}/ads?online=true`,
+		);
+		await admin(url, 'PATCH', `/ads/${ad.idAvisoPlat}`, { precio: 123_000 });
+	}
+	return chosen.length;
+}
+
+function ourTrigger(url: string, event: HandBuiltEvent) {
+	return new PollWorkflow({
+		nodeType: RealEstatePortalPollTrigger,
+		parameters: { event },
+		credentials: portalCredentials(url, NETWORK_TOKEN),
+		credentialTypes: [new RealEstatePortalApi()],
+	});
+}
+
+/** Runs `work` measured, with the emulator's count of its requests. */
+async function measured<T>(url: string, work: () => Promise<T>) {
+	await admin(url, 'DELETE', '/requests');
+	const { figures, value } = await measure(work);
+	const requests = await admin<{ count: number; mostInFlight: number }>(url, 'GET', '/requests');
+	return { figures, value, requests: requests.count, mostInFlight: requests.mostInFlight };
+}
+
+async function onePoll({ side, event, url }: Args) {
+	if (side === 'ours') {
+		const workflow = ourTrigger(url, event);
+		await workflow.activate();
+		const expected = await change(url, event);
+		const run = await measured(url, () => workflow.poll());
+		if (run.value.error) throw run.value.error;
+		return {
+			...run.figures,
+			requests: run.requests,
+			mostInFlight: run.mostInFlight,
+			emitted: run.value.items?.length ?? 0,
+			expected,
+			staticDataBytes: JSON.stringify(workflow.nodeStaticData).length,
+		};
+	}
+	loadHandBuiltNodes();
+	const staticData: IDataObject = {};
+	await runHandBuilt({ url, token: NETWORK_TOKEN, event, staticData });
+	const expected = await change(url, event);
+	const run = await measured(url, () =>
+		runHandBuilt({ url, token: NETWORK_TOKEN, event, staticData }),
+	);
+	return {
+		...run.figures,
+		requests: run.requests,
+		mostInFlight: run.mostInFlight,
+		emitted: run.value.items.length,
+		expected,
+		staticDataBytes: JSON.stringify(staticData).length,
+	};
+}
+
+/** A month of days, a poll (run) each: what each side keeps at the end, and what it emitted. */
+async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
+	const agencies = await networkAgencies(url);
+	const workflow = side === 'ours' ? ourTrigger(url, 'newLead') : undefined;
+	const staticData: IDataObject = {};
+	if (workflow) await workflow.activate();
+	else {
+		loadHandBuiltNodes();
+		await runHandBuilt({
+			url,
+			token: NETWORK_TOKEN,
+			event: 'newLead',
+			staticData,
+			fromDate: portalDay(0).day,
+		});
+	}
+	const totals = { made: 0, emitted: 0, lost: 0, twice: 0, requests: 0 };
+	const { figures } = await measure(async () => {
+		for (let day = 1; day <= days; day++) {
+			const { start } = portalDay(day);
+			const made = await makeLeads(url, {
+				count: agencies.length * leadsPerAgencyPerDay,
+				from: start + 9 * HOUR_MS,
+				to: start + 20 * HOUR_MS,
+			});
+			await admin(url, 'DELETE', '/requests');
+			const ids = workflow
+				? ((await workflow.poll()).items ?? []).map((item) => item.messageId as number)
+				: (
+						await runHandBuilt({
+							url,
+							token: NETWORK_TOKEN,
+							event: 'newLead',
+							staticData,
+							// The simulated day's yesterday, as `$now.minus({ days: 1 })` would give on that day.
+							fromDate: portalDay(day - 1).day,
+						})
+					).items.map((item) => item.idMensaje as number);
+			// The executions started with the items are not needed any more: keep the round's memory flat.
+			workflow?.executions.splice(0);
+			totals.requests += (await admin<{ count: number }>(url, 'GET', '/requests')).count;
+			const expected = new Set(made);
+			const got = new Set(ids);
+			totals.made += made.length;
+			totals.emitted += ids.length;
+			totals.twice += ids.length - got.size;
+			totals.lost += made.filter((id) => !got.has(id)).length;
+			totals.twice += ids.filter((id) => !expected.has(id)).length;
+		}
+	});
+	const kept = workflow ? workflow.nodeStaticData : staticData;
+	return {
+		...figures,
+		staticDataBytes: JSON.stringify(kept).length,
+		agencies: agencies.length,
+		days,
+		...totals,
+	};
+}
+
+roundMain(async (args: Args) => (args.phase === 'month' ? await month(args) : await onePoll(args)));

@@ -1,0 +1,62 @@
+/**
+ * Leads in bulk (`POST /__sandbox/leads`): lead history for polling at scale, e.g. a month of leads
+ * over a network of agencies. They are listed by lead polling, never delivered as callbacks.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../behaviour';
+import { prospect } from '../catalog';
+import type { SandboxContext } from '../context';
+import { createRng } from '../rng';
+import { instantSchema, parseWith } from '../routes/common';
+
+const bulkSchema = z
+	.object({
+		count: z.number().int().min(1).max(1_000_000),
+		/** Default: the agencies linked to the network interface, or every agency without a network. */
+		agencies: z.array(z.string().min(1)).min(1).optional(),
+		/** Registration instants spread evenly from `from` to `to` (both default now). */
+		from: instantSchema.optional(),
+		to: instantSchema.optional(),
+		/** Default: messages and phone views alternately. */
+		tipoEvento: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']).optional(),
+	})
+	.strict();
+
+export function registerLeadsAdmin(
+	app: FastifyInstance,
+	ctx: SandboxContext,
+	networkInterface: string,
+) {
+	app.post('/__sandbox/leads', async (request, reply) => {
+		const body = parseWith(bulkSchema, request.body ?? {});
+		const { state } = ctx;
+		const network = state.interfaces.get(networkInterface);
+		const agencies = body.agencies ?? [...(network?.agencies ?? state.agencies.keys())];
+		for (const code of agencies) state.agency(code);
+		const to = body.to ?? Date.now();
+		const from = body.from ?? to;
+		if (from > to) throw errors.badRequest('from must not be later than to');
+		const rng = createRng(body.count ^ from);
+		const step = body.count > 1 ? (to - from) / (body.count - 1) : 0;
+		const made: number[] = [];
+		for (let i = 0; i < body.count; i++) {
+			const online = state.onlineAds(agencies[i % agencies.length]);
+			if (online.length === 0) continue;
+			const message = body.tipoEvento ? body.tipoEvento === 'CONTACTO_MENSAJE' : i % 2 === 0;
+			made.push(
+				state.recordMessage({
+					kind: message ? 'CONTACTO_MENSAJE' : 'CONTACTO',
+					ad: rng.pick(online),
+					contact: prospect(i),
+					at: Math.round(from + i * step),
+				}).idMensaje,
+			);
+		}
+		return reply.code(201).send({
+			created: made.length,
+			firstIdMensaje: made[0] ?? null,
+			lastIdMensaje: made[made.length - 1] ?? null,
+		});
+	});
+}

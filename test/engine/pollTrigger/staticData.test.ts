@@ -1,0 +1,149 @@
+/**
+ * What the Poll Trigger keeps in static data for New Lead: one day of ids per agency however long
+ * it runs, and the state saved by version 0.1.0 (a window of 2,000 ids per agency) read on upgrade.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import type { Sandbox } from '../../../sandbox';
+import { useSandbox } from '../action/support';
+import {
+	bulkLeads,
+	makeLead,
+	messageIds,
+	networkWorkflow,
+	pollWorkflow,
+	portalDay,
+} from './support';
+
+const AGENCIES = 100;
+const sandbox = useSandbox({ agencies: AGENCIES, agencyAds: 3, agencyLeads: 0 });
+
+const HOUR_MS = 3_600_000;
+const NODE_KEY = 'node:Real Estate Portal Poll Trigger';
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+interface Cursor {
+	fromDay: string;
+	ids: number[];
+}
+
+describe('Real Estate Portal Poll Trigger: static data', () => {
+	it('after a simulated month of polls keeps one day of lead ids per agency, not a growing window', async () => {
+		const workflow = networkWorkflow(sandbox());
+		await workflow.activate();
+		const perDay = AGENCIES * 8;
+		const sizes: number[] = [];
+		let lastDay: number[] = [];
+		// A month of days after today (the portal lists what is registered on or after fromDate):
+		// each day 8 leads per agency between 09:00 and 20:00, and one poll at its end.
+		for (let day = 1; day <= 30; day++) {
+			const { start } = portalDay(day);
+			lastDay = await bulkLeads(sandbox(), {
+				count: perDay,
+				from: start + 9 * HOUR_MS,
+				to: start + 20 * HOUR_MS,
+			});
+			expect(sorted(messageIds(await workflow.poll()))).toEqual(lastDay);
+			sizes.push(JSON.stringify(workflow.nodeStaticData).length);
+		}
+		const cursors = workflow.nodeStaticData.leads as Record<string, Cursor>;
+		expect(Object.keys(cursors)).toHaveLength(AGENCIES);
+		// Round-robin: agency k got the leads k, k + 100, ... of the last day.
+		expect(cursors['NET-0001']).toEqual({
+			fromDay: portalDay(30).day,
+			ids: lastDay.filter((_id, i) => i % AGENCIES === 0),
+		});
+		expect(sizes[29]).toBeLessThanOrEqual(sizes[9] + AGENCIES);
+		expect(sizes[29]).toBeLessThan(AGENCIES * 200);
+	}, 300_000);
+});
+
+/** The lead list as the portal answers it (demo interface): polled id → registration instant. */
+async function registrations(s: Sandbox, agency: string, fromDay: string) {
+	const url = `${s.url}/v2/inmobiliarias/${agency}/mensajes?fromDate=${fromDay}&pageable.size=200&access_token=demo-les-token`;
+	const instants = new Map<number, number>();
+	for (let page = 0; ; page++) {
+		const response = await fetch(`${url}&pageable.page=${page}`);
+		if (response.status === 204) return instants;
+		const body = (await response.json()) as {
+			total: number;
+			content: Array<{ idMensaje: number; fechaRegistro: string }>;
+		};
+		for (const lead of body.content) {
+			const iso = lead.fechaRegistro.replace(/([+-]\d\d)(\d\d)$/, '$1:$2');
+			instants.set(lead.idMensaje, Date.parse(iso));
+		}
+		if (instants.size >= body.total) return instants;
+	}
+}
+
+/** The static data version 0.1.0 saved after emitting these leads: `[id, registration]`, oldest first, the last 2,000. */
+async function savedByVersion010(s: Sandbox, emitted: Record<string, number[]>) {
+	const today = portalDay(0).day;
+	const leads: IDataObject = {};
+	for (const [agency, ids] of Object.entries(emitted)) {
+		const instants = await registrations(s, agency, today);
+		const seen = ids
+			.map((id) => [id, instants.get(id)!])
+			.sort((a, b) => a[1] - b[1] || a[0] - b[0])
+			.slice(-2_000);
+		leads[agency] = { fromDay: today, seen };
+	}
+	return { [NODE_KEY]: { leads, keptFor: '["newLead",null]' } };
+}
+
+describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => {
+	it('reads the saved window: the leads of the downtime once, none of the saved ones again', async () => {
+		const before = {
+			'INMO-001': [await makeLead(sandbox()), await makeLead(sandbox())],
+			'INMO-002': [await makeLead(sandbox(), 'INMO-002')],
+		};
+		const staticData = await savedByVersion010(sandbox(), before);
+		// n8n is down for the upgrade meanwhile.
+		const whileDown = [await makeLead(sandbox(), 'INMO-002'), await makeLead(sandbox())];
+		const upgraded = pollWorkflow(sandbox(), { staticData });
+		expect(messageIds(await upgraded.activate('init'))).toEqual(whileDown);
+		expect(await upgraded.poll()).toEqual({ items: null });
+		const cursors = upgraded.nodeStaticData.leads as Record<string, Cursor & { seen?: unknown }>;
+		expect(cursors['INMO-001']).toEqual({
+			fromDay: portalDay(0).day,
+			ids: [...before['INMO-001'], whileDown[1]],
+		});
+		expect(cursors['INMO-002'].seen).toBeUndefined();
+	});
+
+	it('an agency of the saved state that is no longer linked is reported once, then dropped', async () => {
+		const staticData = await savedByVersion010(sandbox(), { 'INMO-001': [], 'INMO-002': [] });
+		const leads = (staticData[NODE_KEY] as { leads: IDataObject }).leads;
+		leads['INMO-404'] = { fromDay: portalDay(0).day, seen: [] };
+		const upgraded = pollWorkflow(sandbox(), { staticData });
+		const lead = await makeLead(sandbox());
+		// The first poll saves what the report needs; the next one reports; then the others emit.
+		expect(messageIds(await upgraded.activate('init'))).toEqual([lead]);
+		expect(Object.keys(upgraded.nodeStaticData.leads as object)).toContain('INMO-404');
+		const report = await upgraded.poll();
+		expect(report.error?.message).toBe(
+			'1 agency is no longer linked to this credential and no longer read: INMO-404',
+		);
+		const after = await makeLead(sandbox(), 'INMO-002');
+		expect(messageIds(await upgraded.poll())).toEqual([after]);
+		expect(Object.keys(upgraded.nodeStaticData.leads as object)).toEqual(['INMO-001', 'INMO-002']);
+		expect(await upgraded.poll()).toEqual({ items: null });
+		expect(upgraded.failures).toHaveLength(1);
+	});
+
+	it('a full window (2,000 ids) still rules out the older leads it had let go of', async () => {
+		const made = await bulkLeads(sandbox(), {
+			count: 2_003,
+			agencies: ['INMO-001'],
+			from: Date.now() - HOUR_MS,
+			to: Date.now() - 1_000,
+		});
+		const staticData = await savedByVersion010(sandbox(), { 'INMO-001': made, 'INMO-002': [] });
+		const upgraded = pollWorkflow(sandbox(), { staticData });
+		expect(await upgraded.activate('init')).toEqual({ items: null });
+		const fresh = await makeLead(sandbox());
+		expect(messageIds(await upgraded.poll())).toEqual([fresh]);
+		const cursor = (upgraded.nodeStaticData.leads as Record<string, Cursor>)['INMO-001'];
+		expect(cursor.ids).toHaveLength(2_004);
+	}, 60_000);
+});
