@@ -73,13 +73,43 @@ function unauthorized(f: PortalFailure, settings: PortalSettings): Explanation {
 	};
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Which of the two the portal's sentence says is missing when an association is "not found": the
+ * one it names first, by its word and value ("Agency INMO-999 is not linked…", "Ad 54000420 does
+ * not exist in agency INMO-001", or the Spanish and Portuguese words); undefined when it names
+ * neither.
+ */
+function missingInAssociation(f: PortalFailure): 'agency' | 'ad' | undefined {
+	const said = f.serviceMessage ?? '';
+	const firstMention = (words: string, value: string | number | undefined) => {
+		if (value === undefined || value === '') return Infinity;
+		const mention = new RegExp(`\\b(${words})\\s+"?${escapeRegExp(String(value))}\\b`, 'i');
+		return mention.exec(said)?.index ?? Infinity;
+	};
+	const agencyAt = firstMention('agency|inmobiliaria|imobili[aá]ria', f.pathParams?.agencyCode);
+	const adAt = firstMention('ad|aviso|idAviso|anuncio|an[uú]ncio', f.pathParams?.adId);
+	if (agencyAt === Infinity && adAt === Infinity) return undefined;
+	return agencyAt < adAt ? 'agency' : 'ad';
+}
+
 function notFound(f: PortalFailure): Explanation {
 	const agency = f.pathParams?.agencyCode;
 	if (f.operation === 'associateAd') {
-		return {
-			message: `Ad ${f.pathParams?.adId ?? ''} or agency ${agency ?? ''} not found`,
-			description: `The platform ad ID must be an ad of that agency, and the agency one linked to this interface (Agency → Get Many lists them).${serviceSaid(f)}`,
-		};
+		const missing = missingInAssociation(f);
+		if (missing === 'ad') {
+			return {
+				message: `Ad ${f.pathParams?.adId} not found in agency ${agency}`,
+				description: `The platform ad ID must be an ad of that agency: Ad → Get Many lists its online ads.${serviceSaid(f)}`,
+			};
+		}
+		if (missing === undefined) {
+			return {
+				message: `Ad ${f.pathParams?.adId ?? ''} or agency ${agency ?? ''} not found`,
+				description: `The platform ad ID must be an ad of that agency, and the agency one linked to this interface (Agency → Get Many lists them).${serviceSaid(f)}`,
+			};
+		}
 	}
 	if (f.operation === 'simulateLeadEvent' || f.operation === 'simulateCreditEvent') {
 		return {
