@@ -130,13 +130,34 @@ function notFound(f: PortalFailure): Explanation {
 	};
 }
 
-function forbidden(f: PortalFailure): Explanation {
+/**
+ * A write refused as the portal refuses every write of a read-only (LEC) interface: the token is
+ * a LEC's, whatever the credential's Interface Kind says (docs/portal-api.md#interface-kinds-les-and-lec).
+ */
+function isReadOnlyRefusal(answer: {
+	status?: number | null;
+	code?: string | null;
+	message?: string | null;
+}): boolean {
+	return (
+		answer.status === 403 &&
+		isAccessDenied({ code: answer.code ?? undefined, message: answer.message ?? undefined })
+	);
+}
+
+function forbidden(f: PortalFailure, settings: PortalSettings): Explanation {
 	const verb = WRITE_VERBS[f.operation];
-	if (verb && accessDenied(f)) {
+	if (
+		verb &&
+		isReadOnlyRefusal({ status: f.status, code: f.serviceCode, message: f.serviceMessage })
+	) {
+		const kindSaid =
+			settings.interfaceKind === 'LES'
+				? " This credential's Interface Kind says LES, but the token in it is a read-only interface's: the Interface Kind does not change what a token may do."
+				: '';
 		return {
-			message: `This interface is read-only (LEC): ${verb} needs a read-write (LES) access token`,
-			description:
-				'The portal answered 403 "Access is denied". Use a credential holding your LES interface\'s access token (or client ID and secret), and set its Interface Kind to LES.',
+			message: `This access token belongs to a read-only (LEC) interface: ${verb} needs a read-write (LES) access token`,
+			description: `The portal answered 403 "Access is denied", its answer to every write of a read-only interface.${kindSaid} Use a credential holding your read-write (LES) interface's access token (or client ID and secret).`,
 		};
 	}
 	if (f.serviceCode === 'no_permission' && /asociad/i.test(f.serviceMessage ?? '')) {
@@ -213,7 +234,7 @@ function explain(f: PortalFailure, settings: PortalSettings): Explanation {
 		};
 	}
 	if (f.status === 401) return unauthorized(f, settings);
-	if (f.status === 403) return forbidden(f);
+	if (f.status === 403) return forbidden(f, settings);
 	if (f.status === 404) return notFound(f);
 	if (f.status === 429) {
 		return {
@@ -274,4 +295,23 @@ export function portalErrorDetails(error: unknown): PortalErrorDetails | undefin
 		return details as PortalErrorDetails;
 	}
 	return undefined;
+}
+
+/** The portal refused an association because the ad is already associated to this interface. */
+export function isAlreadyAssociated(error: unknown): boolean {
+	const details = portalErrorDetails(error);
+	return details?.portalStatus === 403 && details.portalCode === 'no_permission';
+}
+
+/** The portal refused a write because the credential's token is a read-only (LEC) interface's. */
+export function isReadOnlyRefusalError(error: unknown): boolean {
+	const details = portalErrorDetails(error);
+	return (
+		details !== undefined &&
+		isReadOnlyRefusal({
+			status: details.portalStatus,
+			code: details.portalCode,
+			message: details.portalMessage,
+		})
+	);
 }

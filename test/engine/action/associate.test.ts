@@ -151,19 +151,24 @@ describe('errors, one item at a time', () => {
 		expect((result.error as unknown as { context?: IDataObject }).context?.itemIndex).toBe(1);
 	});
 
-	test('a LEC is refused with the fix, whatever its credential says', async () => {
+	test('a LEC token is refused as one, whatever its credential says, with a fix that fits what it says', async () => {
 		const [row] = rows(1);
 		for (const interfaceKind of ['LEC', 'LES']) {
 			const result = await runPortal(sandbox(), bulk(), {
 				input: [row],
 				credentials: { accessToken: TOKENS.lec, interfaceKind },
 			});
-			expect(errorOf(result)).toEqual(
+			const refusal = errorOf(result);
+			expect(refusal).toEqual(
 				expect.objectContaining({
 					message:
-						'This interface is read-only (LEC): associating ads needs a read-write (LES) access token',
+						'This access token belongs to a read-only (LEC) interface: associating ads needs a read-write (LES) access token',
 					httpCode: '403',
 				}),
+			);
+			expect(refusal.description).not.toMatch(/set its Interface Kind to LES/);
+			expect(refusal.description?.includes('Interface Kind says LES')).toBe(
+				interfaceKind === 'LES',
 			);
 		}
 		expect((await codesOf('demo-lec')).has(row.id)).toBe(false);
