@@ -14,6 +14,7 @@ import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
 import { receive } from './receive';
+import { eventKindsSubtitle } from './subtitle';
 import {
 	isRegistered,
 	register,
@@ -112,7 +113,7 @@ export class RealEstatePortalTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
+		subtitle: eventKindsSubtitle(),
 		description:
 			// n8n's node panel shows the trigger's description over the actions of both nodes.
 			'Real-estate portal: start a workflow on each lead, ad or credit event, read ads and agencies, manage callbacks',
