@@ -121,7 +121,7 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		// The canvas says what each node does, in words.
 		await canvasNode(editor, 'Get many ads').getByText('Get many: Ad', { exact: true }).waitFor();
 		await canvasNode(editor, 'Real Estate Portal Trigger')
-			.getByText('Leads: phone views, messages', { exact: true })
+			.getByText('All leads', { exact: true })
 			.waitFor();
 		await editor.screenshot('09-editor-both-nodes');
 
@@ -189,7 +189,9 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 	}, 120_000);
 
 	it("adds the Poll Trigger, whose canvas subtitle reads its Event's name", async () => {
-		await editor.findInNodePanel('Real Estate Portal Poll Trigger');
+		// The node panel names a trigger without the word "Trigger", and lists its events.
+		await editor.findInNodePanel('Real Estate Portal Poll');
+		await editor.nodePanel.getByText('On new lead', { exact: true }).click();
 		await editor.ndv.waitFor();
 		await editor.closeNdv();
 		await canvasNode(editor, 'Real Estate Portal Poll Trigger')
