@@ -23,7 +23,7 @@ export type TokenKindAnswer =
 	| 'readOnly'
 	/** The portal let the token reach the association: "already associated", or accepted again. */
 	| 'mayWrite'
-	/** No ad associated to the interface was found, or the portal answered something else. */
+	/** No ad associated to the interface on the first agencies' first summary pages. */
 	| 'unknown';
 
 /** How many of the interface's agencies are looked at, one summary page each. */
