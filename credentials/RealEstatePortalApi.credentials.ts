@@ -96,6 +96,8 @@ export class RealEstatePortalApi implements ICredentialType {
 				},
 			],
 			default: 'LES',
+			description:
+				"The kind of the interface this token belongs to. The portal decides what a token may do: a write it refuses as read-only, and a trigger activated with ad or credit events, say when the token is a read-only (LEC) interface's, whatever is chosen here.",
 		},
 		{
 			displayName: 'Authentication',

@@ -15,8 +15,9 @@
  *   is not subscribed answers 204 (routes/callbacks.ts, events.ts);
  * - simulations need callback access like configuration; codigoEmpresa is the agency code; the
  *   simulated ad may be named by any code of the caller's integrator (routes/simulation.ts);
- * - association is per interface; an offline ad may be associated; the LEC gets associations only
- *   through the admin endpoint (routes/association.ts, admin/interfaces.ts);
+ * - association is per interface; an offline ad may be associated; a LEC's write is refused before
+ *   anything about it is looked at; the LEC gets associations only through the seed (some of
+ *   INMO-002's ads, seed.ts) and the admin endpoint (routes/association.ts, admin/interfaces.ts);
  * - each (occurrence, receiving interface) pair gets its own idEvento, kept across retries and
  *   injected duplicates (events.ts, delivery.ts);
  * - lead polling (`/v2/.../mensajes`) lists every lead made on the agency's ads (admin, simulation,

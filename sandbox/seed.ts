@@ -259,8 +259,28 @@ export function buildSeed(
 			}
 		}
 	}
+	data.associations.push(...readOnlyAssociations(data.ads));
 	data.clients = data.interfaces.map((i) => ({ ...i.client, interfaceId: i.id }));
 	return data;
+}
+
+/**
+ * The demo LEC starts with every fourth online ad of INMO-002 associated (codes LEC-0001…), as a
+ * read-only interface that is sent leads has (docs/portal-api.md#interface-kinds-les-and-lec); it
+ * has none of INMO-001's, whose ads it sees without a code.
+ */
+export const READ_ONLY_SEED = { interfaceId: 'demo-lec', agencyCode: 'INMO-002', prefix: 'LEC' };
+
+function readOnlyAssociations(ads: readonly AdRecord[]): SeedAssociation[] {
+	const { interfaceId, agencyCode, prefix } = READ_ONLY_SEED;
+	return ads
+		.filter((ad) => ad.agencyCode === agencyCode && ad.online)
+		.filter((_ad, index) => index % 4 === 0)
+		.map((ad, index) => ({
+			interfaceId,
+			idAvisoPlat: ad.idAvisoPlat,
+			codigoAviso: `${prefix}-${String(index + 1).padStart(4, '0')}`,
+		}));
 }
 
 function makeLocation(rng: Rng, neighbourhood = rng.pick(NEIGHBOURHOODS)): LocationRecord {

@@ -8,6 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
+import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
 import { judgeFailures } from './failures';
@@ -55,7 +56,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: optionNameSubtitle(pollTriggerProperties, 'event'),
 		description:
 			'Starts the workflow on new leads or ad changes, found by polling: works on every plan',
 		defaults: {

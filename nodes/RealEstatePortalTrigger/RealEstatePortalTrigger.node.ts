@@ -8,11 +8,13 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { LEAD_EVENT_KINDS, isReceivedBy, kindsReceivedBy } from '../shared/eventKinds';
+import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
+import { askTokenKind } from '../shared/interfaceKind';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
 import { receive } from './receive';
+import { eventKindsSubtitle } from './subtitle';
 import {
 	isRegistered,
 	register,
@@ -55,21 +57,49 @@ function targetOf(ctx: IHookFunctions): RegistrationTarget {
 	};
 }
 
-/** A read-only interface is never sent ad or credit events (docs/portal-api.md#event-kinds). */
+/**
+ * A read-only interface is never sent ad or credit events (docs/portal-api.md#event-kinds). With
+ * such kinds chosen, the portal is asked whether the token is a read-only interface's, whatever the
+ * credential says (nodes/shared/interfaceKind.ts); when it cannot tell, the credential's word stands.
+ */
 async function refuseKindsAReadOnlyInterfaceNeverGets(
 	ctx: IHookFunctions,
 	target: RegistrationTarget,
 ) {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	if (credentials.interfaceKind !== 'LEC') return;
-	const refused = target.kinds.filter((kind) => !isReceivedBy('LEC', kind));
+	const refused = target.kinds.filter((kind) => !isLeadKind(kind));
 	if (refused.length === 0) return;
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const said = credentials.interfaceKind === 'LEC' ? 'LEC' : 'LES';
+	const answer = await askTokenKind(ctx).catch((error: unknown) => {
+		const { message, description } = error as { message?: string; description?: string };
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Activation failed while asking the portal whether this token may receive ad events: ${message}`,
+			{ description: `${description ? `${description} ` : ''}Nothing was changed at the portal.` },
+		);
+	});
+	if (answer !== 'readOnly' && said !== 'LEC') return;
+	const leadKinds = LEAD_EVENT_KINDS.join(', ');
+	const fix = `Remove ${refused.join(', ')} from Event Kinds, or use a credential of a read-write (LES) interface.`;
+	if (answer === 'readOnly') {
+		const despite =
+			said === 'LES'
+				? " This credential's Interface Kind says LES, but the portal refuses this token's writes as a read-only interface's."
+				: '';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`This access token belongs to a read-only (LEC) interface, which receives only lead events (${leadKinds})`,
+			{ description: `${fix}${despite}` },
+		);
+	}
+	const mayWrite =
+		answer === 'mayWrite'
+			? " The portal let this token write, though: if it is your read-write interface's, set the credential's Interface Kind to LES."
+			: '';
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`A read-only (LEC) interface receives only lead events (${LEAD_EVENT_KINDS.join(', ')})`,
-		{
-			description: `Remove ${refused.join(', ')} from Event Kinds, or use a credential of a read-write (LES) interface.`,
-		},
+		`The credential's Interface Kind is read-only (LEC), and a read-only interface receives only lead events (${leadKinds})`,
+		{ description: `${fix}${mayWrite}` },
 	);
 }
 
@@ -83,7 +113,7 @@ export class RealEstatePortalTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
+		subtitle: eventKindsSubtitle(),
 		description:
 			// n8n's node panel shows the trigger's description over the actions of both nodes.
 			'Real-estate portal: start a workflow on each lead, ad or credit event, read ads and agencies, manage callbacks',

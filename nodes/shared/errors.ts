@@ -73,13 +73,43 @@ function unauthorized(f: PortalFailure, settings: PortalSettings): Explanation {
 	};
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Which of the two the portal's sentence says is missing when an association is "not found": the
+ * one it names first, by its word and value ("Agency INMO-999 is not linked…", "Ad 54000420 does
+ * not exist in agency INMO-001", or the Spanish and Portuguese words); undefined when it names
+ * neither.
+ */
+function missingInAssociation(f: PortalFailure): 'agency' | 'ad' | undefined {
+	const said = f.serviceMessage ?? '';
+	const firstMention = (words: string, value: string | number | undefined) => {
+		if (value === undefined || value === '') return Infinity;
+		const mention = new RegExp(`\\b(${words})\\s+"?${escapeRegExp(String(value))}\\b`, 'i');
+		return mention.exec(said)?.index ?? Infinity;
+	};
+	const agencyAt = firstMention('agency|inmobiliaria|imobili[aá]ria', f.pathParams?.agencyCode);
+	const adAt = firstMention('ad|aviso|idAviso|anuncio|an[uú]ncio', f.pathParams?.adId);
+	if (agencyAt === Infinity && adAt === Infinity) return undefined;
+	return agencyAt < adAt ? 'agency' : 'ad';
+}
+
 function notFound(f: PortalFailure): Explanation {
 	const agency = f.pathParams?.agencyCode;
 	if (f.operation === 'associateAd') {
-		return {
-			message: `Ad ${f.pathParams?.adId ?? ''} or agency ${agency ?? ''} not found`,
-			description: `The platform ad ID must be an ad of that agency, and the agency one linked to this interface (Agency → Get Many lists them).${serviceSaid(f)}`,
-		};
+		const missing = missingInAssociation(f);
+		if (missing === 'ad') {
+			return {
+				message: `Ad ${f.pathParams?.adId} not found in agency ${agency}`,
+				description: `The platform ad ID must be an ad of that agency: Ad → Get Many lists its online ads.${serviceSaid(f)}`,
+			};
+		}
+		if (missing === undefined) {
+			return {
+				message: `Ad ${f.pathParams?.adId ?? ''} or agency ${agency ?? ''} not found`,
+				description: `The platform ad ID must be an ad of that agency, and the agency one linked to this interface (Agency → Get Many lists them).${serviceSaid(f)}`,
+			};
+		}
 	}
 	if (f.operation === 'simulateLeadEvent' || f.operation === 'simulateCreditEvent') {
 		return {
@@ -100,13 +130,34 @@ function notFound(f: PortalFailure): Explanation {
 	};
 }
 
-function forbidden(f: PortalFailure): Explanation {
+/**
+ * A write refused as the portal refuses every write of a read-only (LEC) interface: the token is
+ * a LEC's, whatever the credential's Interface Kind says (docs/portal-api.md#interface-kinds-les-and-lec).
+ */
+function isReadOnlyRefusal(answer: {
+	status?: number | null;
+	code?: string | null;
+	message?: string | null;
+}): boolean {
+	return (
+		answer.status === 403 &&
+		isAccessDenied({ code: answer.code ?? undefined, message: answer.message ?? undefined })
+	);
+}
+
+function forbidden(f: PortalFailure, settings: PortalSettings): Explanation {
 	const verb = WRITE_VERBS[f.operation];
-	if (verb && accessDenied(f)) {
+	if (
+		verb &&
+		isReadOnlyRefusal({ status: f.status, code: f.serviceCode, message: f.serviceMessage })
+	) {
+		const kindSaid =
+			settings.interfaceKind === 'LES'
+				? " This credential's Interface Kind says LES, but the token in it is a read-only interface's: the Interface Kind does not change what a token may do."
+				: '';
 		return {
-			message: `This interface is read-only (LEC): ${verb} needs a read-write (LES) access token`,
-			description:
-				'The portal answered 403 "Access is denied". Use a credential holding your LES interface\'s access token (or client ID and secret), and set its Interface Kind to LES.',
+			message: `This access token belongs to a read-only (LEC) interface: ${verb} needs a read-write (LES) access token`,
+			description: `The portal answered 403 "Access is denied", its answer to every write of a read-only interface.${kindSaid} Use a credential holding your read-write (LES) interface's access token (or client ID and secret).`,
 		};
 	}
 	if (f.serviceCode === 'no_permission' && /asociad/i.test(f.serviceMessage ?? '')) {
@@ -183,7 +234,7 @@ function explain(f: PortalFailure, settings: PortalSettings): Explanation {
 		};
 	}
 	if (f.status === 401) return unauthorized(f, settings);
-	if (f.status === 403) return forbidden(f);
+	if (f.status === 403) return forbidden(f, settings);
 	if (f.status === 404) return notFound(f);
 	if (f.status === 429) {
 		return {
@@ -244,4 +295,23 @@ export function portalErrorDetails(error: unknown): PortalErrorDetails | undefin
 		return details as PortalErrorDetails;
 	}
 	return undefined;
+}
+
+/** The portal refused an association because the ad is already associated to this interface. */
+export function isAlreadyAssociated(error: unknown): boolean {
+	const details = portalErrorDetails(error);
+	return details?.portalStatus === 403 && details.portalCode === 'no_permission';
+}
+
+/** The portal refused a write because the credential's token is a read-only (LEC) interface's. */
+export function isReadOnlyRefusalError(error: unknown): boolean {
+	const details = portalErrorDetails(error);
+	return (
+		details !== undefined &&
+		isReadOnlyRefusal({
+			status: details.portalStatus,
+			code: details.portalCode,
+			message: details.portalMessage,
+		})
+	);
 }

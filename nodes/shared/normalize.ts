@@ -167,3 +167,33 @@ export function normalizeAgency(item: IDataObject): AgencySummary {
 		blocked: bool(item.bloqueada),
 	};
 }
+
+export type CallbackConfigurationSummary = {
+	url: string | null;
+	authorizationHeaderKey: string | null;
+	authorizationHeaderValue: string | null;
+	bodyLanguage: string | null;
+};
+
+/** The callback configuration with English names (`lenguajeCallbackBody` → `bodyLanguage`). */
+export function normalizeCallbackConfiguration(item: IDataObject): CallbackConfigurationSummary {
+	return {
+		url: str(item.url),
+		authorizationHeaderKey: str(item.authorizationHeaderKey),
+		authorizationHeaderValue: str(item.authorizationHeaderValue),
+		bodyLanguage: str(item.lenguajeCallbackBody),
+	};
+}
+
+/** A currencies lookup entry (`{codigoMoneda, nombre}`). */
+export function normalizeCurrency(item: IDataObject): {
+	currencyCode: string | null;
+	name: string | null;
+} {
+	return { currencyCode: str(item.codigoMoneda), name: str(item.nombre) };
+}
+
+/** An operations lookup entry (`{operacion}`). */
+export function normalizeOperation(item: IDataObject): { operationType: string | null } {
+	return { operationType: str(item.operacion) };
+}

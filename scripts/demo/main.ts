@@ -10,6 +10,7 @@
  *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { startSandbox } from '../../sandbox';
@@ -34,17 +35,16 @@ import {
 	leadWebhookUrl,
 	removeProvisioningApiKeys,
 } from './provision';
+import { PathDisplay } from './paths';
 import { readSettings } from './settings';
 import { whenAncestorGone } from './ancestors';
 import { Stopper } from './stopper';
 
-const say = (line = '') => console.log(line);
+/** Every line goes out without the machine's folders in it (paths.ts). */
+const display = new PathDisplay({ projectRoot, home: os.homedir() });
+const say = (line = '') => console.log(display.text(line));
+const complain = (line: string) => console.error(display.text(line));
 const step = (what: string) => say(`• ${what}`);
-/** A path inside the project relative to it, any other as it is. */
-function shown(file: string): string {
-	const inside = path.relative(projectRoot, file);
-	return inside.startsWith('..') ? file : inside || '.';
-}
 
 /** What a test (or a curious user) needs to drive the running demo; removed when it stops. */
 export interface DemoReadyFile {
@@ -72,14 +72,14 @@ async function main() {
 	try {
 		await run(stopper);
 	} catch (error) {
-		console.error(`\nThe demo failed: ${(error as Error).message}`);
-		await stopper.stopAll();
-		process.exit(1);
+		complain(`\nThe demo failed: ${(error as Error).message}`);
+		stopper.stopAndExit(say, 'Stopping everything the demo started…', 1);
 	}
 }
 
 async function run(stopper: Stopper) {
 	const settings = await readSettings();
+	display.dataDir = settings.dataDir;
 	fs.mkdirSync(settings.dataDir, { recursive: true });
 	say('Real Estate Portal nodes for n8n: demo');
 
@@ -105,13 +105,13 @@ async function run(stopper: Stopper) {
 		await sandbox.close();
 		sandboxLogStream.end();
 	});
-	step(`sandbox emulator on ${sandbox.url} (log ${shown(sandboxLog)})`);
+	step(`sandbox emulator on ${sandbox.url} (log ${sandboxLog})`);
 	const portal = new SandboxClient(sandbox.url);
 
 	// The emulator is up first: n8n re-publishes the lead workflow at start-up and registers with it.
 	const reused = fs.existsSync(path.join(settings.userFolder, '.n8n', 'database.sqlite'));
 	const runKind = reused
-		? `with the data of the last run (${shown(settings.userFolder)})`
+		? `with the data of the last run (${settings.userFolder})`
 		: 'for the first time';
 	step(`starting n8n ${runKind}`);
 	const n8n = await startN8n({
@@ -121,13 +121,12 @@ async function run(stopper: Stopper) {
 		install,
 	});
 	stopper.add('n8n', () => n8n.stop());
-	void n8n.exited.then(async () => {
+	void n8n.exited.then(() => {
 		if (stopper.isStopping) return;
-		console.error(`\nn8n exited unexpectedly; its log: ${shown(n8n.logFile)}`);
-		await stopper.stopAll();
-		process.exit(1);
+		complain(`\nn8n exited unexpectedly; its log: ${n8n.logFile}`);
+		stopper.stopAndExit(say, 'Stopping everything else the demo started…', 1);
 	});
-	step(`n8n on ${n8n.url} (pid ${n8n.pid}, log ${shown(n8n.logFile)})`);
+	step(`n8n on ${n8n.url} (pid ${n8n.pid}, log ${n8n.logFile})`);
 
 	const hadOwner = await N8nSession.hasOwner(n8n.url);
 	const owner = await provisionOwner(n8n.url, demoOwner);
@@ -198,9 +197,8 @@ async function run(stopper: Stopper) {
 	say('Demo ready. Ctrl-C stops the emulator and n8n.');
 
 	if (settings.exitAfterReady) {
-		say('DEMO_EXIT_AFTER_READY: stopping.');
-		await stopper.stopAll();
-		process.exit(0);
+		stopper.stopAndExit(say, 'DEMO_EXIT_AFTER_READY: stopping everything the demo started…');
+		return;
 	}
 	echoSandbox = true;
 }

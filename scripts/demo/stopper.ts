@@ -1,14 +1,28 @@
 /**
  * Everything the demo started, stopped in reverse order exactly once: on Ctrl-C (SIGINT), SIGTERM,
  * SIGHUP, the end of what started the demo (see ancestors.ts), a failure, or the end of a
- * DEMO_EXIT_AFTER_READY run. n8n runs in its own process group (a
- * terminal's Ctrl-C does not reach it), so it is stopped here, by its process ID.
+ * DEMO_EXIT_AFTER_READY run; a last line then says that the demo has finished, and what could not
+ * be stopped. n8n runs in its own process group (a terminal's Ctrl-C does not reach it), so it is
+ * stopped here, by its process ID.
  */
 type Stop = { name: string; stop: () => Promise<void> };
 
+const listed = (names: string[]) =>
+	names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** The demo's last line. */
+function finished(failed: string[]): string {
+	return failed.length === 0
+		? 'The demo has finished: everything it started is stopped.'
+		: `The demo has finished, but ${listed(failed)} could not be stopped (see above).`;
+}
+
 export class Stopper {
 	private readonly started: Stop[] = [];
-	private stopping: Promise<void> | undefined;
+	/** What could not be stopped, once everything has been tried. */
+	private stopping: Promise<string[]> | undefined;
+
+	constructor(private readonly exit: (code: number) => void = (code) => process.exit(code)) {}
 
 	add(name: string, stop: () => Promise<void>) {
 		this.started.push({ name, stop });
@@ -18,9 +32,9 @@ export class Stopper {
 		return this.stopping !== undefined;
 	}
 
-	async stopAll(): Promise<void> {
+	private async stopAll(): Promise<string[]> {
 		this.stopping ??= this.run();
-		await this.stopping;
+		return await this.stopping;
 	}
 
 	/** Stops everything on SIGINT, SIGTERM or SIGHUP (the terminal closed), then exits 0. */
@@ -32,20 +46,26 @@ export class Stopper {
 		}
 	}
 
-	/** Says why, stops everything once, then exits 0. */
-	stopAndExit(say: (line: string) => void, why: string) {
+	/** Says why, stops everything once, says that the demo has finished, then exits with `code`. */
+	stopAndExit(say: (line: string) => void, why: string, code = 0) {
 		if (this.isStopping) return;
 		say(`\n${why}`);
-		void this.stopAll().then(() => process.exit(0));
+		void this.stopAll().then((failed) => {
+			say(finished(failed));
+			this.exit(code);
+		});
 	}
 
-	private async run() {
+	private async run(): Promise<string[]> {
+		const failed: string[] = [];
 		for (const { name, stop } of this.started.reverse()) {
 			try {
 				await stop();
 			} catch (error) {
 				console.error(`could not stop ${name}: ${(error as Error).message}`);
+				failed.push(name);
 			}
 		}
+		return failed;
 	}
 }

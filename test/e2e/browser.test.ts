@@ -121,8 +121,11 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 	it('saves the workflow with both nodes connected and the chosen parameters', async () => {
 		await editor.closeNdv();
 		await editor.page.keyboard.press('Control+s');
-		// The canvas says what the node does, in words.
+		// The canvas says what each node does, in words.
 		await canvasNode(editor, 'Get many ads').getByText('Get many: Ad', { exact: true }).waitFor();
+		await canvasNode(editor, 'Real Estate Portal Trigger')
+			.getByText('All leads', { exact: true })
+			.waitFor();
 		await editor.screenshot('09-editor-both-nodes');
 
 		const saved = await savedWorkflowWith(stack, workflowId, (workflow) =>
@@ -186,6 +189,18 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		// n8n renames a node that still has its default name: "Get many ads" is now "Get an ad".
 		await canvasNode(editor, 'Get an ad').getByText('Get: Ad', { exact: true }).waitFor();
 		await editor.screenshot('12-editor-ad-get');
+	}, 120_000);
+
+	it("adds the Poll Trigger, whose canvas subtitle reads its Event's name", async () => {
+		// The node panel names a trigger without the word "Trigger", and lists its events.
+		await editor.findInNodePanel('Real Estate Portal Poll');
+		await editor.nodePanel.getByText('On new lead', { exact: true }).click();
+		await editor.ndv.waitFor();
+		await editor.closeNdv();
+		await canvasNode(editor, 'Real Estate Portal Poll Trigger')
+			.getByText('New Lead', { exact: true })
+			.waitFor();
+		await editor.screenshot('13-editor-poll-trigger');
 	}, 120_000);
 });
 

@@ -122,6 +122,13 @@ describe('npm run demo', () => {
 		expect(await run.exited).toBe(0);
 
 		expect(run.output).toContain('owner account owner@example.com created');
+		// The data folder is outside the project here: it is named, not printed.
+		expect(run.output).toContain('(log $DEMO_DATA_DIR/sandbox.log)');
+		expect(run.output).not.toContain(dataDir);
+		expect(run.output).not.toContain(projectRoot);
+		expect(run.output.trimEnd()).toMatch(
+			/The demo has finished: everything it started is stopped\.$/,
+		);
 		expect(processGroupMembers(run.n8nPid)).toEqual([]);
 		expect(processGroupMembers(run.groupId)).toEqual([]);
 		expect(fs.existsSync(path.join(dataDir, 'ready.json'))).toBe(false);
@@ -211,6 +218,9 @@ describe('npm run demo', () => {
 			// The demo exits 0; npm, which got the same Ctrl-C, may report it as 130 (128 + SIGINT).
 			expect([0, 130, 'SIGINT']).toContain(await run.exited);
 			expect(run.output).toContain('SIGINT: stopping everything the demo started');
+			expect(await eventually(() => run.output.includes('The demo has finished: '), 10_000)).toBe(
+				true,
+			);
 			expect(processGroupMembers(run.groupId)).toEqual([]);
 			expect(processGroupMembers(run.n8nPid)).toEqual([]);
 			await expect(fetch(ready.editorUrl)).rejects.toThrow();
@@ -241,6 +251,9 @@ describe('npm run demo', () => {
 				processGroupMembers(run.n8nPid).length === 0;
 			expect(await eventually(gone, 60_000)).toBe(true);
 			expect(run.output).toContain(said);
+			expect(await eventually(() => run.output.includes('The demo has finished: '), 10_000)).toBe(
+				true,
+			);
 			for (const port of ports) expect(await portIsFree(port)).toBe(true);
 		}, 900_000);
 	});

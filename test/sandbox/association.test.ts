@@ -95,6 +95,30 @@ describe('associate an ad to the calling interface', () => {
 		expect(await codeSeenBy(fx.les, id)).toBeNull();
 	});
 
+	it("seeds the demo LEC with some of INMO-002's ads (LEC-0001…): it sees its own codes, not the LES's", async () => {
+		const inmo2 = '/v1/inmobiliarias/INMO-002/avisos/online/resumen';
+		const seenByLec = (await fx.lec.get(inmo2, { 'pageable.size': 200 })).json.content;
+		const coded = seenByLec.filter((item: any) => item.codigoAviso !== null);
+		expect(coded.length).toBeGreaterThan(0);
+		expect(coded.every((item: any) => /^LEC-\d{4}$/.test(item.codigoAviso))).toBe(true);
+		const seenByLes = (await fx.les.get(inmo2, { 'pageable.size': 200 })).json.content;
+		const lesCodes = new Map(seenByLes.map((item: any) => [item.idAvisoPlat, item.codigoAviso]));
+		expect(coded.some((item: any) => lesCodes.get(item.idAvisoPlat) === item.codigoAviso)).toBe(
+			false,
+		);
+	});
+
+	it('refuses the LEC re-associating its own ad to the code it has (Access is denied), changing nothing', async () => {
+		const before = (await fx.admin.get('/interfaces/demo-lec')).json.associations;
+		const [own] = before;
+		const answer = await fx.lec.put(
+			`/v1/inmobiliarias/INMO-002/avisos/${own.codigoAviso}/asociar/${own.idAvisoPlat}`,
+		);
+		expect(answer.status).toBe(403);
+		expect(answer.json).toEqual({ code: 'error_inesperado', message: 'Access is denied' });
+		expect((await fx.admin.get('/interfaces/demo-lec')).json.associations).toEqual(before);
+	});
+
 	it('answers 404 for an unknown ad or an ad of another agency, 400 for a malformed id', async () => {
 		expect((await fx.les.put('/v1/inmobiliarias/INMO-001/avisos/X/asociar/1')).status).toBe(404);
 		const [foreign] = await adminAds(fx, 'INMO-900');

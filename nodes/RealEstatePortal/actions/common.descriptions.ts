@@ -37,7 +37,8 @@ export const agencyCodeField: INodeProperties = {
 			typeOptions: { searchListMethod: 'searchAgencies', searchable: true },
 		},
 		{
-			displayName: 'By Code',
+			// The editor labels a mode named "id" itself: "By ID". Its value is the agency's code.
+			displayName: 'By ID',
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. INMO-001',

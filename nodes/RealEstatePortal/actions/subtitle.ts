@@ -4,6 +4,7 @@
  * new operation gets its subtitle with its name.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { optionNamesOf } from '../../shared/subtitles';
 
 /** "Get Many" → "Get many". */
 const sentenceCase = (name: string) =>
@@ -12,23 +13,15 @@ const sentenceCase = (name: string) =>
 		.map((word, index) => (index === 0 ? word : word.toLowerCase()))
 		.join(' ');
 
-function optionNames(property: INodeProperties): Record<string, string> {
-	const names: Record<string, string> = {};
-	for (const option of property.options ?? []) {
-		if ('value' in option && typeof option.value === 'string') names[option.value] = option.name;
-	}
-	return names;
-}
-
 /** The subtitle expression for a node whose properties start with the resource list. */
 export function subtitleOf(properties: INodeProperties[]): string {
 	const resource = properties.find((property) => property.name === 'resource');
-	const resources = resource ? optionNames(resource) : {};
+	const resources = optionNamesOf(resource);
 	const operations: Record<string, string> = {};
 	for (const property of properties) {
 		if (property.name !== 'operation') continue;
 		for (const owner of property.displayOptions?.show?.resource ?? []) {
-			for (const [value, name] of Object.entries(optionNames(property))) {
+			for (const [value, name] of Object.entries(optionNamesOf(property))) {
 				operations[`${String(owner)}:${value}`] = sentenceCase(name);
 			}
 		}

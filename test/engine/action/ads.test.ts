@@ -1,5 +1,6 @@
 /** Ad → Get Many and Ad → Get: filters, paging, both ad shapes, both path languages, LES and LEC. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { RealEstatePortal } from '../../../nodes/RealEstatePortal/RealEstatePortal.node';
 import {
 	TOKENS,
 	adminAds,
@@ -183,39 +184,68 @@ describe('filters', () => {
 		);
 	});
 
-	test('a Maximum Price or Platform Ad ID left at 0 is refused with the fix, not sent', async () => {
+	test('a Maximum Price or Platform Ad ID of 0, typed or from an expression, is refused with the fix, not sent', async () => {
 		for (const [filters, message] of [
 			[
-				{ precioHasta: 0 },
-				'Maximum Price: 0 matches no ad; enter the highest price, or remove the filter',
+				{ precioHasta: '0' },
+				'Maximum Price: 0 matches no ad; enter the highest price, or leave it empty',
 			],
 			[
-				{ idAvisoPlat: 0 },
-				"Platform Ad ID: 0 matches no ad; enter the ad's platform ID, or remove the filter",
+				{ precioHasta: '={{ 0 }}' },
+				'Maximum Price: 0 matches no ad; enter the highest price, or leave it empty',
 			],
+			[
+				{ idAvisoPlat: '0' },
+				"Platform Ad ID: 0 matches no ad; enter the ad's platform ID, or leave it empty",
+			],
+			[{ precioHasta: 'cheap' }, 'Maximum Price: must be a number, e.g. 400000'],
+			[{ idAvisoPlat: '5400.5' }, 'Platform Ad ID: must be a whole number'],
 		] as const) {
 			const result = await runPortal(sandbox(), getMany({ filters }));
 			expect(errorOf(result).message).toBe(`Invalid parameter: ${message}`);
 		}
 	});
 
-	test('filters added but left empty are not sent: every ad comes back', async () => {
+	test('every filter just added, at its default, runs and sends nothing: every ad comes back', async () => {
 		const all = idsOf(jsonOf(await runPortal(sandbox(), getMany())));
-		const result = await runPortal(
-			sandbox(),
-			getMany({
-				filters: {
-					precioDesde: 0,
-					operacion: '',
-					codigoMoneda: '',
-					codigoAviso: '',
-					titulo: '',
-					idUbicacion: [],
-					idTipoDePropiedad: [],
-				},
-			}),
+		const filtersField = new RealEstatePortal().description.properties.find(
+			(property) => property.name === 'filters',
+		)!;
+		const defaults = Object.fromEntries(
+			(filtersField.options as INodeProperties[]).map((filter) => [filter.name, filter.default]),
 		);
-		expect(idsOf(jsonOf(result))).toEqual(all);
+		expect(Object.keys(defaults)).toHaveLength(9);
+		for (const [name, value] of Object.entries(defaults)) {
+			const alone = await runPortal(sandbox(), getMany({ filters: { [name]: value } }));
+			expect({ name, status: alone.status }).toEqual({ name, status: 'success' });
+		}
+		const together = await runPortal(sandbox(), getMany({ filters: defaults }));
+		expect(idsOf(jsonOf(together))).toEqual(all);
+	});
+
+	test('prices and the platform ad ID are read from text, from numbers, and from version 1 number fields', async () => {
+		const expected = idsOf(
+			jsonOf(
+				await runPortal(
+					sandbox(),
+					getMany({ filters: { precioDesde: '50000', precioHasta: ' 400000 ' } }),
+				),
+			),
+		);
+		expect(expected.length).toBeGreaterThan(0);
+		for (const typeVersion of [1, 2]) {
+			const numbers = await runPortal(
+				sandbox(),
+				getMany({ filters: { precioDesde: 50_000, precioHasta: 400_000 } }),
+				{ typeVersion },
+			);
+			expect(idsOf(jsonOf(numbers))).toEqual(expected);
+		}
+		const byId = await runPortal(
+			sandbox(),
+			getMany({ filters: { idAvisoPlat: String(online[3].idAvisoPlat) } }),
+		);
+		expect(idsOf(jsonOf(byId))).toEqual([online[3].idAvisoPlat]);
 	});
 
 	test('a filter the portal refuses names the fix', async () => {

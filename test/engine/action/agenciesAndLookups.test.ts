@@ -37,10 +37,10 @@ describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
 			{ resource: 'lookup', operation: 'getOperations' },
 			{ credentials },
 		);
-		expect(jsonOf(operations).map((o) => o.operacion)).toEqual([
-			'VENTA',
-			'ALQUILER',
-			'ALQUILER_TEMPORAL',
+		expect(jsonOf(operations)).toEqual([
+			{ operationType: 'VENTA' },
+			{ operationType: 'ALQUILER' },
+			{ operationType: 'ALQUILER_TEMPORAL' },
 		]);
 		const currencies = await runPortal(
 			sandbox(),
@@ -48,10 +48,24 @@ describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
 			{ credentials },
 		);
 		expect(jsonOf(currencies)).toEqual([
-			{ codigoMoneda: 'USD', nombre: expect.any(String) },
-			{ codigoMoneda: 'ARS', nombre: expect.any(String) },
+			{ currencyCode: 'USD', name: expect.any(String) },
+			{ currencyCode: 'ARS', name: expect.any(String) },
 		]);
 		expectPaired(currencies);
+		// Simplify off, and version 1 nodes, give the entries as the portal names them.
+		for (const run of [
+			{ parameters: { simplify: false }, typeVersion: 2 },
+			{ parameters: {}, typeVersion: 1 },
+		]) {
+			const raw = await runPortal(
+				sandbox(),
+				{ resource: 'lookup', operation: 'getCurrencies', ...run.parameters },
+				{ credentials, typeVersion: run.typeVersion },
+			);
+			expect(jsonOf(raw)).toEqual(
+				jsonOf(currencies).map((c) => ({ codigoMoneda: c.currencyCode, nombre: c.name })),
+			);
+		}
 	});
 });
 

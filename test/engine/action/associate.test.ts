@@ -113,7 +113,7 @@ describe('errors, one item at a time', () => {
 		const items = jsonOf(result);
 		expect(items).toHaveLength(4);
 		expect(items[0]).toEqual(expect.objectContaining({ platformAdId: first.id, associated: true }));
-		expect(items[1]).toEqual({ error: 'Ad 99999999 or agency INMO-001 not found' });
+		expect(items[1]).toEqual({ error: 'Ad 99999999 not found in agency INMO-001' });
 		expect(result.items[1].error?.description).toContain(
 			'platform ad ID must be an ad of that agency',
 		);
@@ -136,7 +136,7 @@ describe('errors, one item at a time', () => {
 		expect(success.map((item) => item.json.adCode)).toEqual([first.code, second.code]);
 		expect(success.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 2]);
 		expect(failure).toHaveLength(1);
-		expect(failure[0].json.error).toBe('Ad 99999999 or agency INMO-001 not found');
+		expect(failure[0].json.error).toBe('Ad 99999999 not found in agency INMO-001');
 		expect((failure[0].pairedItem as { item: number }).item).toBe(1);
 	});
 
@@ -151,19 +151,24 @@ describe('errors, one item at a time', () => {
 		expect((result.error as unknown as { context?: IDataObject }).context?.itemIndex).toBe(1);
 	});
 
-	test('a LEC is refused with the fix, whatever its credential says', async () => {
+	test('a LEC token is refused as one, whatever its credential says, with a fix that fits what it says', async () => {
 		const [row] = rows(1);
 		for (const interfaceKind of ['LEC', 'LES']) {
 			const result = await runPortal(sandbox(), bulk(), {
 				input: [row],
 				credentials: { accessToken: TOKENS.lec, interfaceKind },
 			});
-			expect(errorOf(result)).toEqual(
+			const refusal = errorOf(result);
+			expect(refusal).toEqual(
 				expect.objectContaining({
 					message:
-						'This interface is read-only (LEC): associating ads needs a read-write (LES) access token',
+						'This access token belongs to a read-only (LEC) interface: associating ads needs a read-write (LES) access token',
 					httpCode: '403',
 				}),
+			);
+			expect(refusal.description).not.toMatch(/set its Interface Kind to LES/);
+			expect(refusal.description?.includes('Interface Kind says LES')).toBe(
+				interfaceKind === 'LES',
 			);
 		}
 		expect((await codesOf('demo-lec')).has(row.id)).toBe(false);
@@ -175,7 +180,24 @@ describe('errors, one item at a time', () => {
 			input: [{ id: ofOtherAgency.idAvisoPlat, code: 'X-1' }],
 		});
 		expect(errorOf(result).message).toBe(
-			`Ad ${ofOtherAgency.idAvisoPlat} or agency INMO-001 not found`,
+			`Ad ${ofOtherAgency.idAvisoPlat} not found in agency INMO-001`,
+		);
+	});
+
+	test("an agency the portal says is not linked is named alone in the headline, as the portal's sentence says", async () => {
+		const [row] = rows(1);
+		const result = await runPortal(
+			sandbox(),
+			{ ...bulk(), agencyCode: 'INMO-999' },
+			{ input: [row] },
+		);
+		expect(errorOf(result)).toEqual(
+			expect.objectContaining({
+				message: 'Agency "INMO-999" not found',
+				description: expect.stringContaining(
+					'The portal said: "Agency INMO-999 is not linked to this interface"',
+				),
+			}),
 		);
 	});
 });

@@ -43,13 +43,18 @@ describe.each(['es', 'pt'])('%s paths', (pathLanguage) => {
 				url: 'https://n8n.example.com/webhook/portal',
 				authorizationHeaderKey: 'Authorization',
 				authorizationHeaderValue: '•••• (18 characters, ends in YXNz)',
-				lenguajeCallbackBody: 'EN',
+				bodyLanguage: 'EN',
 			},
 		]);
 		expectPaired(set);
 
 		const after = await runPortal(sandbox(), getConfiguration, { credentials });
 		expect(jsonOf(after)).toEqual(jsonOf(set));
+		// Version 1 nodes keep the portal's name, which their workflows read.
+		const version1 = await runPortal(sandbox(), getConfiguration, { credentials, typeVersion: 1 });
+		expect(jsonOf(version1)).toEqual([
+			expect.objectContaining({ configured: true, lenguajeCallbackBody: 'EN' }),
+		]);
 		expect((await interfaceState(sandbox(), 'demo-les')).configuration).toEqual(
 			expect.objectContaining({
 				url: 'https://n8n.example.com/webhook/portal',

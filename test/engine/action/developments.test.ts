@@ -70,10 +70,17 @@ describe.each(['B', 'A'] as const)('ad shape %s', (adShape) => {
 		);
 		const [unit] = jsonOf(result);
 		expect(unit).toHaveProperty('idAvisoPlat');
-		expect(unit.desarrollo).toEqual(
+		expect(unit.development).toEqual(
 			expect.objectContaining({ idDesarrolloPlat: unit.idDesarrolloPlat }),
 		);
-		expect(unit.desarrollo).not.toHaveProperty('unidades');
+		expect(unit.development).not.toHaveProperty('unidades');
+		// Version 1 nodes keep the key their workflows read.
+		const version1 = await runPortal(
+			sandbox(),
+			developments({ simplify: false, options: { itemPerUnit: true } }),
+			{ typeVersion: 1 },
+		);
+		expect(jsonOf(version1)[0].desarrollo).toEqual(unit.development);
 	});
 });
 

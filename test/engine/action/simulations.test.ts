@@ -156,7 +156,7 @@ test('a LEC may simulate leads but not credit events', async () => {
 	expect((await runPortal(sandbox(), lead(), { credentials })).status).toBe('success');
 	const result = await runPortal(sandbox(), credit(), { credentials });
 	expect(errorOf(result).message).toBe(
-		'This interface is read-only (LEC): simulating credit events needs a read-write (LES) access token',
+		'This access token belongs to a read-only (LEC) interface: simulating credit events needs a read-write (LES) access token',
 	);
 });
 

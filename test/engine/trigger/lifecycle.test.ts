@@ -4,13 +4,16 @@
  */
 import type { Sandbox } from '../../../sandbox';
 import { digestMatches } from '../../../nodes/RealEstatePortalTrigger/secrets';
-import { failOnce } from '../action/support';
+import { failOnce, injectedFaults } from '../action/support';
+import { portalProxy } from '../action/portalProxy';
 import type { WebhookReceiver } from '../harness';
 import {
 	CRM_CONFIGURATION,
 	SECRET_HEADER,
+	admin,
 	callbackState,
 	configureAsThirdParty,
+	interfaceState,
 	logsDuring,
 	registrationOf,
 	useTriggerSandbox,
@@ -18,6 +21,10 @@ import {
 } from './support';
 
 const LEADS = ['CONTACTO', 'CONTACTO_MENSAJE'];
+
+async function associationsOf(interfaceId: string) {
+	return (await interfaceState(sandbox, interfaceId)).associations;
+}
 
 const env = useTriggerSandbox();
 let sandbox: Sandbox;
@@ -94,21 +101,80 @@ describe('activation', () => {
 		expect(registrationOf(receiver!)!.previous).toEqual({ configuration: null, kinds: [] });
 	});
 
-	it('a read-only (LEC) credential with ad or credit kinds is refused before anything changes', async () => {
+	it.each(['LES', 'LEC'])(
+		'a read-only (LEC) token with ad or credit kinds is refused the same way with Interface Kind %s, and asking the portal changed nothing',
+		async (interfaceKind) => {
+			const associationsBefore = await associationsOf('demo-lec');
+			const { trigger: workflow } = await trigger({
+				parameters: { events: ['CONTACTO', 'AVISO_CALIDAD', 'CREDITO'] },
+				credentials: { accessToken: 'demo-lec-token', interfaceKind },
+			});
+
+			const refusal = (await workflow.activate().catch((error: unknown) => error)) as {
+				message: string;
+				description: string;
+			};
+
+			expect(refusal.message).toBe(
+				'This access token belongs to a read-only (LEC) interface, which receives only lead events (CONTACTO, CONTACTO_MENSAJE)',
+			);
+			expect(refusal.description).toContain('Remove AVISO_CALIDAD, CREDITO from Event Kinds');
+			expect(refusal.description.includes('Interface Kind says LES')).toBe(interfaceKind === 'LES');
+			expect(await callbackState(sandbox, 'demo-lec')).toEqual({
+				configuration: null,
+				subscriptions: [],
+			});
+			expect(await associationsOf('demo-lec')).toEqual(associationsBefore);
+			expect(associationsBefore.length).toBeGreaterThan(0);
+			expect(workflow.active).toBe(false);
+		},
+	);
+
+	it('a read-write (LES) token with ad kinds registers; the portal was asked by associating one of its ads again to the code it has', async () => {
+		const associationsBefore = await associationsOf('demo-les');
+		const proxy = await portalProxy(sandbox.url, { holdMs: 0 });
+		try {
+			const { trigger: workflow } = await trigger({
+				parameters: { events: ['CONTACTO', 'AVISO_ACTIVIDAD'] },
+				credentials: { baseUrl: proxy.url },
+			});
+
+			await workflow.activate();
+
+			expect((await callbackState(sandbox)).subscriptions).toEqual(['AVISO_ACTIVIDAD', 'CONTACTO']);
+			const asked = proxy.requests.filter((url) => url.pathname.includes('/asociar/'));
+			expect(asked).toHaveLength(1);
+			const [, adCode, adId] = /\/avisos\/([^/]+)\/asociar\/(\d+)$/.exec(asked[0].pathname)!;
+			expect(associationsBefore).toContainEqual({ idAvisoPlat: Number(adId), codigoAviso: adCode });
+			expect(await associationsOf('demo-les')).toEqual(associationsBefore);
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	it('a read-only (LEC) credential whose token the portal cannot judge (no ad associated to it) is refused on its word', async () => {
+		for (const { idAvisoPlat } of await associationsOf('demo-lec')) {
+			await admin(sandbox, 'DELETE', `/__sandbox/interfaces/demo-lec/associations/${idAvisoPlat}`);
+		}
 		const { trigger: workflow } = await trigger({
-			parameters: { events: ['CONTACTO', 'AVISO_CALIDAD', 'CREDITO'] },
+			parameters: { events: ['AVISO_ESTADO_PUBLICACION'] },
 			credentials: { accessToken: 'demo-lec-token', interfaceKind: 'LEC' },
 		});
 
 		await expect(workflow.activate()).rejects.toThrow(
-			/read-only \(LEC\) interface receives only lead events/,
+			"The credential's Interface Kind is read-only (LEC), and a read-only interface receives only lead events",
 		);
+	});
 
-		expect(await callbackState(sandbox, 'demo-lec')).toEqual({
-			configuration: null,
-			subscriptions: [],
+	it('lead kinds alone ask the portal nothing about the interface kind', async () => {
+		await failOnce(sandbox, { method: 'PUT', path: '/asociar/', status: 500 });
+		const { trigger: workflow } = await trigger({
+			credentials: { accessToken: 'demo-lec-token', interfaceKind: 'LES' },
 		});
-		expect(workflow.active).toBe(false);
+
+		await workflow.activate();
+
+		expect(await injectedFaults(sandbox)).toBe(0);
 	});
 
 	it('a read-only (LEC) credential with lead kinds only registers', async () => {

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 import { z } from 'zod';
 import { portalNotices } from '../../../shared/errorBody';
-import { portalErrorDetails } from '../../../shared/errors';
+import { isAlreadyAssociated, portalErrorDetails } from '../../../shared/errors';
 import { associationResultSchema } from '../../../shared/schemas';
 import { portalRequest } from '../../../shared/transport';
 import { validateInput } from '../../../shared/validation';
@@ -64,11 +64,6 @@ const LABELS = { agencyCode: 'Agency', adCode: 'Ad Code', adId: 'Platform Ad ID'
 
 /** Built once: building the schema for every item was a measured share of a bulk run. */
 const answerSchema = associationResultSchema.partial().passthrough();
-
-function isAlreadyAssociated(error: unknown): boolean {
-	const details = portalErrorDetails(error);
-	return details?.portalStatus === 403 && details.portalCode === 'no_permission';
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const params = validateInput(

@@ -45,20 +45,20 @@ export const filtersField: INodeProperties = {
 		{
 			displayName: 'Maximum Price',
 			name: 'precioHasta',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 400000',
 			description:
-				"Sent as precioHasta: the highest price, in the ad's own currency (combine with Currency to compare like with like). Must be above 0.",
+				"Sent as precioHasta: the highest price, in the ad's own currency (combine with Currency to compare like with like). A number above 0; empty sends nothing.",
 		},
 		{
 			displayName: 'Minimum Price',
 			name: 'precioDesde',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 50000',
 			description:
-				"Sent as precioDesde: the lowest price, in the ad's own currency. 0 means no minimum and is not sent.",
+				"Sent as precioDesde: the lowest price, in the ad's own currency. Empty or 0 means no minimum and sends nothing.",
 		},
 		{
 			displayName: 'Operation Type Name or ID',
@@ -72,10 +72,11 @@ export const filtersField: INodeProperties = {
 		{
 			displayName: 'Platform Ad ID',
 			name: 'idAvisoPlat',
-			type: 'number',
-			default: 0,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 54000002',
 			description:
-				"Sent as idAvisoPlat: the portal's own ID of the ad (Platform Ad ID in the output), a whole number above 0",
+				"Sent as idAvisoPlat: the portal's own ID of the ad (Platform Ad ID in the output), a whole number above 0; empty sends nothing",
 		},
 		{
 			displayName: 'Property Type IDs',
@@ -124,22 +125,38 @@ const idList = z
 	});
 
 const text = z.string().trim();
-const price = z.coerce.number().nonnegative('must not be negative');
-/** A filter left at its default of 0 would match no ad: refused, naming the fix, not sent. */
-const aboveZero = <T extends z.ZodTypeAny>(schema: T, fix: string) =>
-	schema.refine((value: number) => value > 0, { message: `0 matches no ad; ${fix}` });
+/**
+ * A number typed as text, or given as a number (an expression, or a version 1 number field). Empty
+ * text is "not given": a filter just added is empty, and sends nothing (n8n's own WooCommerce node
+ * types its price filters the same way).
+ */
+const typedNumber = (example: string) =>
+	z.preprocess(
+		(value) =>
+			typeof value !== 'string' ? value : value.trim() === '' ? undefined : Number(value.trim()),
+		z
+			.number({ invalid_type_error: `must be a number, e.g. ${example}` })
+			.nonnegative('must not be negative')
+			.optional(),
+	);
+const price = typedNumber('400000');
+/** A typed 0 would match no ad: refused, naming the fix, not sent. */
+const notZero = <T extends z.ZodTypeAny>(schema: T, fix: string) =>
+	schema.refine((value?: number) => value !== 0, { message: `0 matches no ad; ${fix}` });
 
 const filtersSchema = z
 	.object({
 		codigoAviso: text,
 		codigoMoneda: text,
 		idUbicacion: idList,
-		precioHasta: aboveZero(price, 'enter the highest price, or remove the filter'),
+		precioHasta: notZero(price, 'enter the highest price, or leave it empty'),
 		precioDesde: price,
 		operacion: text,
-		idAvisoPlat: aboveZero(
-			z.coerce.number().int('must be a whole number').nonnegative('must not be negative'),
-			"enter the ad's platform ID, or remove the filter",
+		idAvisoPlat: notZero(
+			typedNumber('54000002').refine((value) => value === undefined || Number.isInteger(value), {
+				message: 'must be a whole number',
+			}),
+			"enter the ad's platform ID, or leave it empty",
 		),
 		idTipoDePropiedad: idList,
 		titulo: text,
@@ -160,7 +177,7 @@ export function readAdFilters(ctx: IExecuteFunctions, itemIndex: number): IDataO
 	for (const [name, value] of Object.entries(filters)) {
 		if (Array.isArray(value)) {
 			if (value.length > 0) query[name] = value.join(',');
-		} else if (value !== '' && !(name === 'precioDesde' && value === 0)) {
+		} else if (value !== undefined && value !== '' && !(name === 'precioDesde' && value === 0)) {
 			query[name] = value;
 		}
 	}

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { readCallbackConfigurationNow } from './current';
-import { withMaskedHeaderValue } from './maskHeaderValue';
+import { configurationItem } from './configurationItem';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['callbackConfiguration'], operation: ['get'] } },
@@ -21,5 +21,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const configuration = await readCallbackConfigurationNow(this, itemIndex);
 	if (!configuration) return [{ configured: false }];
 	const reveal = this.getNodeParameter('revealHeaderValue', itemIndex, false) as boolean;
-	return [{ configured: true, ...withMaskedHeaderValue(configuration, reveal) }];
+	return [{ configured: true, ...configurationItem(this, configuration, reveal) }];
 }

@@ -9,7 +9,7 @@ import { portalRequest } from '../../../shared/transport';
 import { callbackConfigurationFields } from '../common.descriptions';
 import { readValidCallbackConfiguration } from '../parameters';
 import { readCallbackConfigurationNow } from './current';
-import { withMaskedHeaderValue } from './maskHeaderValue';
+import { configurationItem } from './configurationItem';
 
 const oneCallbackNotice: INodeProperties = {
 	displayName:
@@ -35,7 +35,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const configuration = readValidCallbackConfiguration(this, itemIndex);
 	const replacedTriggerUrl = triggerUrlOf(await readCallbackConfigurationNow(this, itemIndex));
 	await portalRequest(this, 'setCallbackConfiguration', { body: configuration, itemIndex });
-	const result: IDataObject = { configured: true, ...withMaskedHeaderValue(configuration, false) };
+	const result: IDataObject = {
+		configured: true,
+		...configurationItem(this, configuration, false),
+	};
 	if (replacedTriggerUrl) {
 		result.replacedTriggerUrl = replacedTriggerUrl;
 		result.warning = `This replaced the callback of a Real Estate Portal Trigger (${replacedTriggerUrl}): that trigger receives no more events until its workflow is deactivated and activated again.`;

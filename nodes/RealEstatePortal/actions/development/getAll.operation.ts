@@ -14,6 +14,7 @@ import {
 	simplifyField,
 } from '../common.descriptions';
 import { readAgencyCode, readLimit } from '../parameters';
+import { typeVersionOf } from '../versions';
 
 const properties: INodeProperties[] = [
 	agencyCodeField,
@@ -39,15 +40,18 @@ function without(object: IDataObject, ...names: string[]): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([name]) => !names.includes(name)));
 }
 
-/** Each unit, with its development (without the unit list) beside it. */
-function unitItems(development: IDataObject, simplify: boolean): IDataObject[] {
+/**
+ * Each unit, with its development (without the unit list) beside it, under `development`; raw
+ * units (Simplify off) of a version 1 node keep it under `desarrollo`, as they did.
+ */
+function unitItems(development: IDataObject, simplify: boolean, parentKey: string): IDataObject[] {
 	if (simplify) {
 		const normalized = normalizeDevelopment(development);
 		const parent = without(normalized, 'units', 'unitCount');
 		return normalized.units.map((unit) => ({ ...unit, development: parent }));
 	}
 	const parent = without(development, 'unidades');
-	return unitsOf(development).map((unit) => ({ ...unit, desarrollo: parent }));
+	return unitsOf(development).map((unit) => ({ ...unit, [parentKey]: parent }));
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -58,7 +62,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	if (this.getNodeParameter('options.itemPerUnit', itemIndex, false) as boolean) {
-		return developments.flatMap((development) => unitItems(development, simplify));
+		const parentKey = typeVersionOf(this) < 2 ? 'desarrollo' : 'development';
+		return developments.flatMap((development) => unitItems(development, simplify, parentKey));
 	}
 	return simplify ? developments.map(normalizeDevelopment) : developments;
 }

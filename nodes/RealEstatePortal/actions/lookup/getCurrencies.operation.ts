@@ -1,3 +1,8 @@
+import { normalizeCurrency } from '../../../shared/normalize';
 import { lookupOperation } from './listLookup';
 
-export const { description, execute } = lookupOperation('listCurrencies');
+export const { description, execute } = lookupOperation(
+	'getCurrencies',
+	'listCurrencies',
+	normalizeCurrency,
+);

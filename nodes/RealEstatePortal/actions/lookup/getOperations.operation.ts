@@ -1,3 +1,8 @@
+import { normalizeOperation } from '../../../shared/normalize';
 import { lookupOperation } from './listLookup';
 
-export const { description, execute } = lookupOperation('listOperations');
+export const { description, execute } = lookupOperation(
+	'getOperations',
+	'listOperations',
+	normalizeOperation,
+);

@@ -1,5 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { portalRequest, type PortalContext } from '../../../shared/transport';
+import { simplifyField } from '../common.descriptions';
+import { FROM_VERSION_2, onlyWhen, typeVersionOf } from '../versions';
 
 type LookupOperation = 'listOperations' | 'listCurrencies';
 
@@ -15,11 +22,24 @@ export async function listLookup(
 		: [];
 }
 
-/** A lookup operation of the node: no parameters, one item per entry, as the portal names it. */
-export function lookupOperation(operation: LookupOperation) {
-	const description: INodeProperties[] = [];
+/**
+ * A lookup operation of the node: one item per entry, with English names (version 2 on; Simplify
+ * off, or version 1, gives the entry as the portal names it).
+ */
+export function lookupOperation(
+	nodeOperation: string,
+	operation: LookupOperation,
+	simplified: (entry: IDataObject) => IDataObject,
+) {
+	const description: INodeProperties[] = updateDisplayOptions(
+		{ show: { resource: ['lookup'], operation: [nodeOperation] } },
+		[onlyWhen(FROM_VERSION_2, simplifyField)],
+	);
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await listLookup(this, operation, itemIndex);
+		const entries = await listLookup(this, operation, itemIndex);
+		const simplify =
+			typeVersionOf(this) >= 2 && (this.getNodeParameter('simplify', itemIndex, true) as boolean);
+		return simplify ? entries.map(simplified) : entries;
 	}
 	return { description, execute };
 }

@@ -1,0 +1,114 @@
+/** `npm run demo`'s messages: a last line once everything is stopped, and no path of the machine. */
+import { PathDisplay } from '../../scripts/demo/paths';
+import { Stopper } from '../../scripts/demo/stopper';
+
+describe('stopping the demo', () => {
+	function stopperWith(...names: Array<[string, boolean]>) {
+		const exits: number[] = [];
+		const stopped: string[] = [];
+		const stopper = new Stopper((code) => exits.push(code));
+		for (const [name, works] of names) {
+			stopper.add(name, async () => {
+				if (!works) throw new Error('still running');
+				stopped.push(name);
+			});
+		}
+		return { stopper, exits, stopped };
+	}
+
+	async function linesOf(stopper: Stopper, exits: number[], why: string, code?: number) {
+		const lines: string[] = [];
+		const errors = jest.spyOn(console, 'error').mockImplementation((line: string) => {
+			lines.push(line);
+		});
+		stopper.stopAndExit((line) => lines.push(line), why, code);
+		while (exits.length === 0) await new Promise((resolve) => setImmediate(resolve));
+		errors.mockRestore();
+		return lines;
+	}
+
+	test('says why, stops in reverse order, says that the demo has finished, then exits 0', async () => {
+		const { stopper, exits, stopped } = stopperWith(['the sandbox emulator', true], ['n8n', true]);
+
+		const lines = await linesOf(stopper, exits, 'SIGTERM: stopping everything the demo started…');
+
+		expect(stopped).toEqual(['n8n', 'the sandbox emulator']);
+		expect(lines).toEqual([
+			'\nSIGTERM: stopping everything the demo started…',
+			'The demo has finished: everything it started is stopped.',
+		]);
+		expect(exits).toEqual([0]);
+	});
+
+	test('a stop that fails is named in the last line, and the others still stop', async () => {
+		const { stopper, exits, stopped } = stopperWith(
+			['the sandbox emulator', true],
+			['n8n', false],
+			['the ready file', true],
+		);
+
+		const lines = await linesOf(stopper, exits, 'The demo failed: stopping…', 1);
+
+		expect(stopped).toEqual(['the ready file', 'the sandbox emulator']);
+		expect(lines.at(-1)).toBe('The demo has finished, but n8n could not be stopped (see above).');
+		expect(exits).toEqual([1]);
+	});
+
+	test('a second signal while stopping changes nothing', async () => {
+		const { stopper, exits } = stopperWith(['n8n', true]);
+		const lines: string[] = [];
+		stopper.stopAndExit((line) => lines.push(line), 'SIGINT: stopping…');
+		stopper.stopAndExit((line) => lines.push(line), 'SIGTERM: stopping…');
+		while (exits.length === 0) await new Promise((resolve) => setImmediate(resolve));
+		expect(lines).toEqual([
+			'\nSIGINT: stopping…',
+			'The demo has finished: everything it started is stopped.',
+		]);
+	});
+});
+
+describe('paths in what the demo prints', () => {
+	const display = new PathDisplay({
+		projectRoot: '/home/ana/work/portal-nodes',
+		home: '/home/ana',
+	});
+
+	test('inside the project: relative to it', () => {
+		expect(
+			display.text(
+				'n8n on http://127.0.0.1:5678 (log /home/ana/work/portal-nodes/artifacts/n8n/demo.log)',
+			),
+		).toBe('n8n on http://127.0.0.1:5678 (log artifacts/n8n/demo.log)');
+		expect(
+			display.text(
+				'/home/ana/work/portal-nodes/scripts/n8n/install-package.sh /home/ana/work/portal-nodes/.demo-data/n8n failed',
+			),
+		).toBe('scripts/n8n/install-package.sh .demo-data/n8n failed');
+	});
+
+	test('a data folder outside the project: named by its variable', () => {
+		const elsewhere = new PathDisplay({
+			projectRoot: '/home/ana/work/portal-nodes',
+			home: '/home/ana',
+			dataDir: '/tmp/n8n-demo-x1',
+		});
+		expect(
+			elsewhere.text(
+				'sandbox emulator on http://127.0.0.1:4010 (log /tmp/n8n-demo-x1/sandbox.log)',
+			),
+		).toBe('sandbox emulator on http://127.0.0.1:4010 (log $DEMO_DATA_DIR/sandbox.log)');
+		expect(elsewhere.text('with the data of the last run (/tmp/n8n-demo-x1/n8n)')).toBe(
+			'with the data of the last run ($DEMO_DATA_DIR/n8n)',
+		);
+	});
+
+	test('elsewhere in the home folder: from ~', () => {
+		expect(display.text('npm log: /home/ana/.npm/_logs/debug.log')).toBe(
+			'npm log: ~/.npm/_logs/debug.log',
+		);
+	});
+
+	test('a path that only starts like the project is not cut', () => {
+		expect(display.text('/home/ana/work/portal-nodes-old/x')).toBe('~/work/portal-nodes-old/x');
+	});
+});
