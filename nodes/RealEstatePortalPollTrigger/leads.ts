@@ -9,8 +9,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { toSpanishNames } from '../shared/eventFields';
-import { simplifyLead, toIsoTimestamp } from '../shared/normalizeEvent';
-import { leadEventBodySchema } from '../shared/schemas';
+import { readLead, simplifyLead, toIsoTimestamp } from '../shared/normalizeEvent';
 import { portalRequestAllPages } from '../shared/paging';
 import {
 	advance,
@@ -47,15 +46,15 @@ function polledLead(raw: IDataObject, agencyCode: string, now: number): PolledLe
 	);
 	const instant = registered === null ? Number.NaN : Date.parse(registered);
 	const dayText = registered === null ? null : /^(\d{4})-(\d{2})-(\d{2})T/.exec(registered);
-	const parsed = leadEventBodySchema.safeParse({ ...fields, idEvento: String(id), idMensaje: id });
-	const lead: IDataObject = parsed.success
-		? { ...simplifyLead(parsed.data), messageId: id }
-		: {
-				eventId: String(id),
-				messageId: id,
-				unreadableFields: parsed.error.issues.map((i) => i.path.join('.')).join(', '),
-				rawBody: raw,
-			};
+	const read = readLead({ ...fields, idEvento: String(id), idMensaje: id });
+	// What cannot be read stays in the item, as listed: the callback trigger's rule.
+	const unreadable =
+		read.unreadableFields.length > 0
+			? { unreadableFields: read.unreadableFields.join(', '), rawBody: raw }
+			: {};
+	const lead: IDataObject = read.ok
+		? { ...simplifyLead(read.lead), messageId: id, ...unreadable }
+		: { eventId: String(id), messageId: id, ...unreadable };
 	return {
 		id,
 		at: Number.isNaN(instant) ? now : instant,

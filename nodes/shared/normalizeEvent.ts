@@ -86,7 +86,7 @@ function isPlainObject(value: unknown): value is JsonObject {
 
 export type LeadRead =
 	| { ok: true; lead: LeadEventBody; unreadableFields: string[] }
-	| { ok: false; problem: string };
+	| { ok: false; problem: string; unreadableFields: string[] };
 
 /**
  * Reads lead fields (Spanish names). A field of a type the schema refuses is left out and named in
@@ -97,14 +97,17 @@ export type LeadRead =
 export function readLead(fields: Record<string, unknown>): LeadRead {
 	const parsed = leadEventBodySchema.safeParse(fields);
 	if (parsed.success) return { ok: true, lead: parsed.data, unreadableFields: [] };
-	const unreadable = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))];
+	const unreadableFields = [
+		...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? ''))),
+	];
 	const readable = Object.fromEntries(
-		Object.entries(fields).filter(([name]) => !unreadable.includes(name)),
+		Object.entries(fields).filter(([name]) => !unreadableFields.includes(name)),
 	);
 	const retried = leadEventBodySchema.safeParse(readable);
 	// The fields that make a lead an event (idEvento, tipoEvento) cannot be left out.
-	if (!retried.success) return { ok: false, problem: describeZodError(parsed.error) };
-	return { ok: true, lead: retried.data, unreadableFields: unreadable };
+	if (!retried.success)
+		return { ok: false, problem: describeZodError(parsed.error), unreadableFields };
+	return { ok: true, lead: retried.data, unreadableFields };
 }
 
 /** Reads a parsed JSON body as an event of any body language; `problem` says why it is not one. */
@@ -117,7 +120,7 @@ export function parseEvent(body: unknown): EventParseResult {
 	const event = { eventId: envelope.data.idEvento, kind, fields, body };
 	if (!isLeadKind(kind)) return { ok: true, event: { ...event, lead: null, unreadableFields: [] } };
 	const read = readLead(fields);
-	if (!read.ok) return read;
+	if (!read.ok) return { ok: false, problem: read.problem };
 	return {
 		ok: true,
 		event: { ...event, lead: read.lead, unreadableFields: read.unreadableFields },

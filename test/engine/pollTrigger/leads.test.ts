@@ -54,6 +54,30 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(await workflow.poll()).toEqual({ items: null });
 	});
 
+	it('emits a lead with fields it cannot read: what it can read, the others named, the raw item kept', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		const variant = { fechaRegistro: 1_763_900_000_000, telefono: { numero: '5555-0101' } };
+		const made = await makeLead(sandbox(), 'INMO-001', {
+			tipoEvento: 'CONTACTO_MENSAJE',
+			email: 'odd@example.com',
+			variant,
+		});
+
+		const [lead] = emitted(await workflow.poll());
+
+		expect(lead).toMatchObject({
+			eventId: String(made),
+			messageId: made,
+			email: 'odd@example.com',
+			phone: null,
+			registeredAt: null,
+			unreadableFields: 'fechaRegistro, telefono',
+			rawBody: expect.objectContaining(variant),
+			trigger: 'poll',
+		});
+	});
+
 	it('watches one agency when asked, and names an unknown one', async () => {
 		const workflow = pollWorkflow(sandbox(), {
 			parameters: { agencyScope: 'one', agencyCode: 'INMO-002' },
