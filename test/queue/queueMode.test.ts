@@ -2,8 +2,8 @@
  * Exactly once into the destination, n8n 2.41.1 in queue mode: Redis, PostgreSQL (n8n's database
  * and the leads table), a main process, two webhook processes behind HAProxy (round robin; n8n's
  * webhook URL is the balancer's, so the trigger registers it) and two workers, all sharing one user
- * folder with the packed package. The Data table, PostgreSQL and Poll Trigger examples are
- * published; 1,000 distinct leads are made 20 at a time, each delivered to both interfaces, about
+ * folder with the packed package. The Data table and PostgreSQL examples are published (on the
+ * read-write and the read-only interface); 1,000 distinct leads are made 20 at a time, each delivered to both interfaces, about
  * one delivery in five sent twice at once (the copies land on different webhook processes); one
  * worker is killed with SIGKILL after a third of the leads and the main process is restarted after
  * two thirds; then 200 late repeats per interface.
@@ -90,7 +90,6 @@ test('1,000 leads through two webhook processes behind a balancer, a worker kill
 		// Every process shows (and the trigger registers) the balancer's URL.
 		N8N_WEBHOOK_URL: `${balancer.url}/`,
 		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-		N8N_CONCURRENCY_PRODUCTION_LIMIT: '-1',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		// A killed worker's jobs are found stalled within seconds, not the default half minute.
 		QUEUE_WORKER_LOCK_DURATION: '10000',
@@ -129,9 +128,7 @@ test('1,000 leads through two webhook processes behind a balancer, a worker kill
 	const credential = await createPortalCredential(owner.api, sandbox.url);
 	const portal = new SandboxClient(sandbox.url);
 	const ads = await portal.associateToLec();
-	const destinations = await publishDestinations(owner, credential, sandbox.url, services.pgPort!, {
-		poll: true,
-	});
+	const destinations = await publishDestinations(owner, credential, sandbox.url, services.pgPort!);
 	expect((await portal.interface()).configuration?.url).toContain(`${balancer.url}/webhook/`);
 
 	const storm = await leadStorm({
@@ -174,7 +171,7 @@ test('1,000 leads through two webhook processes behind a balancer, a worker kill
 		scenario: `${STORM.leads} leads, ${STORM.concurrency} at a time, worker killed after ${Math.round(STORM.leads / 3)}, main restarted after ${Math.round((STORM.leads * 2) / 3)}`,
 		lateRepeats: STORM.lateRepeats,
 	});
-	for (const figure of [figures.postgres, figures.dataTable, figures.poll]) board.add(figure);
+	for (const figure of [figures.postgres, figures.dataTable]) board.add(figure);
 	process.stdout.write(
 		`${storm.log.join('\n')}\nrequests per webhook process (HAProxy): ${JSON.stringify(perWebhookProcess)}\nlate repeats answered ${[...new Set(late)]}\n`,
 	);
@@ -183,7 +180,6 @@ test('1,000 leads through two webhook processes behind a balancer, a worker kill
 	for (const count of Object.values(perWebhookProcess))
 		expect(count).toBeGreaterThan(STORM.leads / 4);
 	expect(figures.postgres).toMatchObject({ missing: 0, duplicateRows: 0, unexpected: 0 });
-	expect(figures.poll).toMatchObject({ missing: 0, duplicateRows: 0, unexpected: 0 });
 	// The Data table's upsert is an update, then an insert, in one transaction: under PostgreSQL
 	// two copies at the same instant may both insert. What it does is measured, not assumed.
 	expect(figures.dataTable).toMatchObject({ unexpected: 0 });

@@ -28,6 +28,9 @@ export async function fetchJson<T>(
 		method,
 		headers,
 		body: options.body === undefined ? undefined : JSON.stringify(options.body),
+	}).catch((error: unknown) => {
+		// "fetch failed" alone does not say which call.
+		throw new Error(`${method} ${url}: ${(error as Error).message}`, { cause: error });
 	});
 	const text = await response.text();
 	if (!response.ok) throw new N8nHttpError(method, url, response.status, text);

@@ -2,7 +2,7 @@
  * The destinations of the exactly-once suites, set up as a user sets them up: the Data table lead
  * example on the read-write interface's credential, the PostgreSQL example on the read-only one's
  * (each interface has one callback URL, so both triggers can be live at once and every lead reaches
- * both), optionally the Poll Trigger example into the same data table; and reading back what landed.
+ * both); and reading back what landed, the Poll Trigger example's rows included.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -25,7 +25,6 @@ import { lateRepeats as lateRepeatsOf, type Storm } from './leadStorm';
 export interface Destinations {
 	dataTable: StoredWorkflow;
 	postgres: StoredWorkflow;
-	poll?: StoredWorkflow;
 }
 
 export async function publishDestinations(
@@ -33,7 +32,6 @@ export async function publishDestinations(
 	readWrite: { id: string; name: string },
 	sandboxUrl: string,
 	pgPort: number,
-	options: { poll?: boolean } = {},
 ): Promise<Destinations> {
 	const readOnly = await createPortalCredential(
 		owner.api,
@@ -48,12 +46,8 @@ export async function publishDestinations(
 		postgres: await importLandingExample(owner, 'leadsToPostgres', readOnly, {
 			postgres: database,
 		}),
-		poll: options.poll
-			? await importLandingExample(owner, 'pollLeadsToDataTable', readWrite)
-			: undefined,
 	};
 	for (const workflow of Object.values(destinations)) {
-		if (!workflow) continue;
 		const publication = await publishWorkflow(owner, workflow.id);
 		if (publication.status !== 'published')
 			throw new Error(`"${workflow.name}" was not published: ${JSON.stringify(publication)}`);
@@ -127,7 +121,7 @@ export async function measureDestinations(args: {
 	storm: Storm;
 	scenario: string;
 	lateRepeats: number;
-}): Promise<Record<'dataTable' | 'postgres' | 'poll', LandingFigure>> {
+}): Promise<Record<'dataTable' | 'postgres', LandingFigure>> {
 	const { owner, services, sandbox, destinations, storm, scenario, lateRepeats } = args;
 	const ids = await landedIds(owner, services);
 	const deliveries = sandbox.deliveries();
@@ -167,22 +161,10 @@ export async function measureDestinations(args: {
 			destinations.postgres,
 			ids.postgres,
 		),
-		poll: {
-			scenario,
-			destination: 'Data table (Poll Trigger, every minute, upsert on eventId)',
-			leads: storm.messageIds.length,
-			deliveries: 0,
-			executions: destinations.poll ? await executionsOf(destinations.poll) : {},
-			...landed(storm.messageIds.map(String), ids.poll),
-			notes: 'leads made while n8n was down included',
-		},
 	};
 }
 
-/**
- * After the storm: every delivery done, the late repeats sent, the destinations settled, and two
- * more minutes for the Poll Trigger (one poll to catch up, one to show nothing comes twice).
- */
+/** After the storm: every delivery done, the late repeats sent, the destinations settled. */
 export async function finishStorm(args: {
 	owner: ProvisionedN8n;
 	services: Services;
@@ -192,16 +174,10 @@ export async function finishStorm(args: {
 	concurrency: number;
 }): Promise<number[]> {
 	const { owner, services, sandbox, storm } = args;
-	await sandbox.waitForIdle(900_000);
+	await sandbox.waitForIdle(1_800_000);
 	const answers: number[] = [];
 	for (const ids of storm.eventIds.values())
 		answers.push(...(await lateRepeatsOf(sandbox, ids, args.lateRepeats, args.concurrency)));
 	await settle(owner, services);
-	const pollDeadline = Date.now() + 240_000;
-	while ((await landedIds(owner, services)).poll.length < storm.messageIds.length) {
-		if (Date.now() > pollDeadline) break;
-		await sleep(5_000);
-	}
-	await sleep(65_000);
 	return answers;
 }

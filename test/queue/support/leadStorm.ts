@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { Sandbox } from '../../../sandbox';
+import type { DeliveryAttempt, Sandbox } from '../../../sandbox';
 import type { SandboxClient } from '../../e2e/support';
 
 export interface Interruption {
@@ -44,15 +44,22 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
 }
 
 /**
- * Makes the leads, each lane waiting for the first delivery attempt of its lead's events before the
- * next one, so that about `concurrency` deliveries are in flight at any time.
+ * Makes the leads, each lane waiting until its lead's deliveries are over (answered with success,
+ * or given up) before the next one: `concurrency` leads are in flight at any time, also while n8n is
+ * down, as when prospects keep writing at their pace during an outage.
  */
 export async function leadStorm(options: StormOptions): Promise<Storm> {
 	const { sandbox, portal, ads, leads, concurrency } = options;
 	const eventIds = new Map<string, string[]>();
 	const messageIds: number[] = [];
 	const log: string[] = [];
-	const attempted = new Set<string>();
+	// Written as it happens too: a run that fails half-way still says how far it got.
+	const note = (line: string) => {
+		log.push(line);
+		process.stdout.write(`storm: ${line}\n`);
+	};
+	const over = new Set<string>();
+	let read = 0;
 	const pending = [...(options.interruptions ?? [])].sort((a, b) => a.afterLeads - b.afterLeads);
 	const running: Array<Promise<void>> = [];
 	const started = Date.now();
@@ -62,10 +69,10 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 		while (pending.length > 0 && pending[0].afterLeads <= made) {
 			const interruption = pending.shift()!;
 			const at = Date.now();
-			log.push(`${interruption.what} after ${made} leads (${Math.round((at - started) / 1000)} s)`);
+			note(`${interruption.what} after ${made} leads (${Math.round((at - started) / 1000)} s)`);
 			running.push(
 				interruption.run().then(() => {
-					log.push(`${interruption.what}: done in ${Math.round((Date.now() - at) / 1000)} s`);
+					note(`${interruption.what}: done in ${Math.round((Date.now() - at) / 1000)} s`);
 				}),
 			);
 		}
@@ -88,18 +95,45 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 			}
 			await until(
 				() => {
-					for (const attempt of sandbox.deliveries()) attempted.add(attempt.idEvento);
-					return made.events.every((event) => attempted.has(event.idEvento));
+					// Only the records added since the last look: the list grows to thousands.
+					const records = sandbox.deliveries();
+					for (; read < records.length; read++) {
+						const record = records[read];
+						// Its first copy answered with success, or every attempt of it made.
+						if (!record.duplicate && (record.outcome === 'success' || record.final))
+							over.add(record.idEvento);
+					}
+					return made.events.every((event) => over.has(event.idEvento));
 				},
-				600_000,
-				'a first delivery attempt',
+				1_800_000,
+				'the deliveries of a lead',
 			);
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, lane));
 	await Promise.all(running);
-	log.push(`${leads} leads made in ${Math.round((Date.now() - started) / 1000)} s`);
+	note(`${leads} leads made in ${Math.round((Date.now() - started) / 1000)} s`);
 	return { eventIds, messageIds, log };
+}
+
+/**
+ * One saved delivery sent again byte for byte, as the portal does: a connection closed before any
+ * answer (a keep-alive connection the balancer had just closed) is tried again, up to 3 times.
+ */
+async function sendAgain(delivery: DeliveryAttempt): Promise<number> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const response = await fetch(delivery.url, {
+				method: 'POST',
+				headers: delivery.headers,
+				body: JSON.stringify(delivery.body),
+			});
+			await response.arrayBuffer();
+			return response.status;
+		} catch (error) {
+			if (attempt === 3) throw new Error(`POST ${delivery.url}: ${(error as Error).message}`);
+		}
+	}
 }
 
 /**
@@ -129,14 +163,7 @@ export async function lateRepeats(
 	await Promise.all(
 		Array.from({ length: concurrency }, async () => {
 			while (next < chosen.length) {
-				const delivery = chosen[next++];
-				const response = await fetch(delivery.url, {
-					method: 'POST',
-					headers: delivery.headers,
-					body: JSON.stringify(delivery.body),
-				});
-				await response.arrayBuffer();
-				statuses.push(response.status);
+				statuses.push(await sendAgain(chosen[next++]));
 			}
 		}),
 	);

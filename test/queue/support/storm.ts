@@ -18,6 +18,8 @@ export const STORM = {
 		// About one delivery in five goes out twice at the same moment, same idEvento.
 		faults: { duplicateRate: 0.2, duplicateTiming: 'together' },
 	} satisfies SandboxOptions,
-	/** n8n's own default: a stopped n8n lets its running executions finish for up to 30 s. */
-	n8nEnv: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '30' },
+	n8nEnv: {
+		/** n8n's own default: a stopped n8n lets its running executions finish for up to 30 s. */
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '30',
+	},
 };
