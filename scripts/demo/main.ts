@@ -1,7 +1,10 @@
 /**
  * `npm run demo`: the sandbox emulator and a real n8n with this package, an owner, a credential for
  * the emulator and the example workflows, the lead workflow published. Ctrl-C, SIGTERM or SIGHUP to
- * any process of the chain (npm → tsx → this), or the end of the process that started it, stops everything.
+ * any process of the chain (npm → this), or the end of the process that started it, stops everything.
+ * TypeScript runs through tsx's loader (`node --import tsx`), not tsx's command line: that one relays a
+ * signal to its child and SIGKILLs it when the child does not confirm within 60 ms, as a busy machine
+ * makes it, and n8n, in a process group of its own, was then left running.
  *
  *   DEMO_DATA_DIR          where n8n's data is kept between runs (default .demo-data)
  *   DEMO_SANDBOX_PORT      emulator port (default 4010; another free one when busy; 0: any)
