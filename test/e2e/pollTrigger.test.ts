@@ -21,41 +21,19 @@ const NETWORK_AGENCIES = 200;
 /** n8n polls "every minute" at the start of each minute: one cycle, plus the time to run and save. */
 const POLL_CYCLE_MS = 150_000;
 
-function adChangedWorkflow(credential: { id: string; name: string }): WorkflowDefinition {
+/** A workflow of one Poll Trigger, polling every minute with `parameters`. */
+function pollingWorkflow(
+	name: string,
+	trigger: string,
+	parameters: Record<string, unknown>,
+	credential: { id: string; name: string },
+): WorkflowDefinition {
 	return {
-		name: 'Ad changes by polling',
+		name,
 		nodes: [
 			{
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					event: 'adChanged',
-					agencyScope: 'one',
-					agencyCode: 'INMO-001',
-				},
-				name: AD_TRIGGER,
-				type: POLL_TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				credentials: { realEstatePortalApi: credential },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/** New Lead over every agency of the credential's interface. */
-function networkLeadsWorkflow(credential: { id: string; name: string }): WorkflowDefinition {
-	return {
-		name: 'Leads of a network of agencies',
-		nodes: [
-			{
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					event: 'newLead',
-					agencyScope: 'all',
-				},
-				name: NETWORK_TRIGGER,
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+				name: trigger,
 				type: POLL_TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
@@ -77,14 +55,29 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 	beforeAll(async () => {
 		stack = await startPortalStack('poll-trigger', { sandbox: { agencies: NETWORK_AGENCIES } });
 		leads = await importLandingExample(stack.owner, 'pollLeadsToDataTable', stack.credential);
-		ads = await stack.owner.api.createWorkflow(adChangedWorkflow(stack.credential));
+		ads = await stack.owner.api.createWorkflow(
+			pollingWorkflow(
+				'Ad changes by polling',
+				AD_TRIGGER,
+				{ event: 'adChanged', agencyScope: 'one', agencyCode: 'INMO-001' },
+				stack.credential,
+			),
+		);
 		const networkCredential = await createPortalCredential(
 			stack.owner.api,
 			stack.sandbox.url,
 			'Real Estate Portal (network of agencies)',
 			'network-les-token',
 		);
-		network = await stack.owner.api.createWorkflow(networkLeadsWorkflow(networkCredential));
+		// New Lead over every agency of the credential's interface.
+		network = await stack.owner.api.createWorkflow(
+			pollingWorkflow(
+				'Leads of a network of agencies',
+				NETWORK_TRIGGER,
+				{ event: 'newLead', agencyScope: 'all' },
+				networkCredential,
+			),
+		);
 	}, 900_000);
 
 	afterAll(async () => {
