@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { startSandbox } from '../../sandbox';
 import { portal } from './helpers/http';
 import { startReceiver, useReceiver } from './helpers/receiver';
-import { deliveryRecords, useSandbox } from './helpers/sandbox';
+import { deliveryRecords, simulateContact, useSandbox } from './helpers/sandbox';
 
 const SCHEDULE = [30, 30, 30];
 const fx = useSandbox({ retrySchedule: SCHEDULE, deliveryTimeoutMs: 300 });
@@ -11,16 +11,7 @@ const hook = useReceiver();
 beforeEach(() => fx.admin.post('/reset'));
 afterEach(() => fx.sandbox.waitForIdle());
 
-async function simulateTo(url: string) {
-	const answer = await fx.les.post('/v1/callbacks/generacion/evento', {
-		codigoAviso: 'DEMO-0001',
-		codigoInmobiliaria: 'INMO-001',
-		configuracionCallback: { url, authorizationHeaderValue: 'k' },
-		contactEmail: 'a@example.com',
-		tipoDeEvento: 'CONTACTO',
-	});
-	return answer.json.idEvento as string;
-}
+const simulateTo = (url: string) => simulateContact(fx.les, { url, authorizationHeaderValue: 'k' });
 
 describe('callback delivery', () => {
 	it('retries a failing receiver with the same idEvento and stops on success', async () => {
@@ -128,13 +119,7 @@ describe('closing the sandbox', () => {
 		const failing = await startReceiver(() => 500);
 		const sandbox = await startSandbox({ port: 0, retrySchedule: [200, 200] });
 		try {
-			await portal(sandbox.url, 'demo-les-token').post('/v1/callbacks/generacion/evento', {
-				codigoAviso: 'DEMO-0001',
-				codigoInmobiliaria: 'INMO-001',
-				configuracionCallback: { url: failing.url },
-				contactEmail: 'a@example.com',
-				tipoDeEvento: 'CONTACTO',
-			});
+			await simulateContact(portal(sandbox.url, 'demo-les-token'), { url: failing.url });
 			await failing.waitFor(1);
 			await sandbox.waitForDeliveries((attempts) => attempts.length === 1);
 		} finally {

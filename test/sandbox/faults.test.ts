@@ -2,7 +2,13 @@ import { request } from 'undici';
 import { startSandbox } from '../../sandbox';
 import { portal, urlOf } from './helpers/http';
 import { startReceiver } from './helpers/receiver';
-import { AD_SUMMARY, CALLBACKS, deliveryRecords, useSandbox } from './helpers/sandbox';
+import {
+	AD_SUMMARY,
+	CALLBACKS,
+	deliveryRecords,
+	simulateContact,
+	useSandbox,
+} from './helpers/sandbox';
 
 const fx = useSandbox();
 afterEach(() => fx.admin.delete('/faults'));
@@ -145,14 +151,8 @@ describe('duplicate deliveries', () => {
 		const receiver = await startReceiver();
 		try {
 			await fx.admin.put('/faults', { duplicateRate: 1 });
-			const answer = await fx.les.post('/v1/callbacks/generacion/evento', {
-				codigoAviso: 'DEMO-0001',
-				codigoInmobiliaria: 'INMO-001',
-				configuracionCallback: { url: receiver.url },
-				contactEmail: 'a@example.com',
-				tipoDeEvento: 'CONTACTO',
-			});
-			const records = await deliveryRecords(fx, { idEvento: answer.json.idEvento }, 2);
+			const idEvento = await simulateContact(fx.les, { url: receiver.url });
+			const records = await deliveryRecords(fx, { idEvento }, 2);
 			expect(records.map((r) => [r.attempt, r.duplicate, r.final])).toEqual([
 				[1, false, false],
 				[2, true, true],
@@ -170,14 +170,8 @@ describe('duplicate deliveries', () => {
 		const receiver = await startReceiver(() => ({ status: 200, delayMs: 300 }));
 		try {
 			await fx.admin.put('/faults', { duplicateRate: 1, duplicateTiming: 'together' });
-			const answer = await fx.les.post('/v1/callbacks/generacion/evento', {
-				codigoAviso: 'DEMO-0001',
-				codigoInmobiliaria: 'INMO-001',
-				configuracionCallback: { url: receiver.url },
-				contactEmail: 'a@example.com',
-				tipoDeEvento: 'CONTACTO',
-			});
-			const records = await deliveryRecords(fx, { idEvento: answer.json.idEvento }, 2);
+			const idEvento = await simulateContact(fx.les, { url: receiver.url });
+			const records = await deliveryRecords(fx, { idEvento }, 2);
 			expect(records.map((r) => r.duplicate).sort()).toEqual([false, true]);
 			expect(records.every((r) => r.outcome === 'success' && r.final)).toBe(true);
 			const [first, second] = records.map((r) => Date.parse(r.startedAt)).sort();

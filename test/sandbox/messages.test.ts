@@ -19,6 +19,14 @@ async function onlineAd(agency = 'INMO-001') {
 	return (await adminAds(fx, agency, true))[0];
 }
 
+/** An online ad of INMO-001 associated to demo-les: the one whose leads demo-les is sent. */
+async function adAssociatedToDemoLes() {
+	const associated = (await fx.admin.get('/interfaces/demo-les')).json.associations;
+	return (await adminAds(fx, 'INMO-001', true)).find((a) =>
+		associated.some((x: any) => x.idAvisoPlat === a.idAvisoPlat),
+	)!;
+}
+
 describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 	it('lists every lead made through the admin endpoint, delivered or not, with a stable id', async () => {
 		const ad = await onlineAd();
@@ -60,10 +68,7 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 	it('gives a CONTACTO_MENSAJE callback the idMensaje the polling endpoint lists', async () => {
 		await fx.les.put('/v1/configuracion/callbacks', { url: hook.current.url });
 		await fx.les.put('/v1/configuracion/callbacks/CONTACTO_MENSAJE');
-		const associated = (await fx.admin.get('/interfaces/demo-les')).json.associations;
-		const ad = (await adminAds(fx, 'INMO-001', true)).find((a) =>
-			associated.some((x: any) => x.idAvisoPlat === a.idAvisoPlat),
-		)!;
+		const ad = await adAssociatedToDemoLes();
 		const made = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
 			tipoEvento: 'CONTACTO_MENSAJE',
 		});
@@ -77,10 +82,7 @@ describe('lead polling (GET /v2/inmobiliarias/{agency}/mensajes)', () => {
 	it('sends a body variant as asked, in the callback and in the list alike', async () => {
 		await fx.les.put('/v1/configuracion/callbacks', { url: hook.current.url });
 		await fx.les.put('/v1/configuracion/callbacks/CONTACTO');
-		const associated = (await fx.admin.get('/interfaces/demo-les')).json.associations;
-		const ad = (await adminAds(fx, 'INMO-001', true)).find((a) =>
-			associated.some((x: any) => x.idAvisoPlat === a.idAvisoPlat),
-		)!;
+		const ad = await adAssociatedToDemoLes();
 		const variant = { fechaRegistro: 1_763_900_000_000, telefono: { numero: '5555-0101' } };
 		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { variant });
 		const [delivered] = await hook.current.waitFor(1);

@@ -122,3 +122,21 @@ export async function deliveryRecords(
 	);
 	return (await fixture.admin.get('/deliveries', query)).json;
 }
+
+/**
+ * Asks `client`'s interface to simulate a CONTACTO on DEMO-0001 (INMO-001), delivered to
+ * `callback`; answers the simulated event's idEvento.
+ */
+export async function simulateContact(
+	client: Portal,
+	callback: { url: string; authorizationHeaderValue?: string },
+): Promise<string> {
+	const answer = await client.post('/v1/callbacks/generacion/evento', {
+		codigoAviso: 'DEMO-0001',
+		codigoInmobiliaria: 'INMO-001',
+		configuracionCallback: callback,
+		contactEmail: 'a@example.com',
+		tipoDeEvento: 'CONTACTO',
+	});
+	return answer.json.idEvento as string;
+}
