@@ -9,7 +9,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { toSpanishNames } from '../shared/eventFields';
-import { readLead, simplifyLead, toIsoTimestamp } from '../shared/normalizeEvent';
+import { readLead, simplifyLead, toIsoTimestamp, unreadablePart } from '../shared/normalizeEvent';
 import { portalRequestAllPages } from '../shared/paging';
 import {
 	advance,
@@ -47,11 +47,7 @@ function polledLead(raw: IDataObject, agencyCode: string, now: number): PolledLe
 	const instant = registered === null ? Number.NaN : Date.parse(registered);
 	const dayText = registered === null ? null : /^(\d{4})-(\d{2})-(\d{2})T/.exec(registered);
 	const read = readLead({ ...fields, idEvento: String(id), idMensaje: id });
-	// What cannot be read stays in the item, as listed: the callback trigger's rule.
-	const unreadable =
-		read.unreadableFields.length > 0
-			? { unreadableFields: read.unreadableFields.join(', '), rawBody: raw }
-			: {};
+	const unreadable = unreadablePart(read.unreadableFields, raw);
 	const lead: IDataObject = read.ok
 		? { ...simplifyLead(read.lead), messageId: id, ...unreadable }
 		: { eventId: String(id), messageId: id, ...unreadable };

@@ -12,6 +12,7 @@ import {
 	envelopeOf,
 	parseEvent,
 	simplifyLead,
+	unreadablePart,
 	type PortalEvent,
 } from '../shared/normalizeEvent';
 import type { EventKind } from '../shared/schemas';
@@ -110,11 +111,8 @@ function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IData
 	if (!settings.simplify) return event.body;
 	if (!event.lead) return envelopeOf(event, now) as IDataObject;
 	const lead: IDataObject = simplifyLead(event.lead);
-	if (event.unreadableFields.length > 0) {
-		// What could not be read stays in the item, as delivered.
-		return { ...lead, unreadableFields: event.unreadableFields.join(', '), rawBody: event.body };
-	}
-	return settings.includeRawBody ? { ...lead, rawBody: event.body } : lead;
+	const asked = settings.includeRawBody ? { rawBody: event.body } : {};
+	return { ...lead, ...asked, ...unreadablePart(event.unreadableFields, event.body) };
 }
 
 /**

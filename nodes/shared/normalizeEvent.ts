@@ -110,6 +110,19 @@ export function readLead(fields: Record<string, unknown>): LeadRead {
 	return { ok: true, lead: retried.data, unreadableFields };
 }
 
+/**
+ * What a lead item carries beside its readable fields when some could not be read: their names and
+ * the body as delivered or listed, so that nothing is dropped (both triggers' rule). Empty otherwise.
+ */
+export function unreadablePart(
+	unreadableFields: string[],
+	rawBody: object,
+): { unreadableFields?: string; rawBody?: object } {
+	return unreadableFields.length > 0
+		? { unreadableFields: unreadableFields.join(', '), rawBody }
+		: {};
+}
+
 /** Reads a parsed JSON body as an event of any body language; `problem` says why it is not one. */
 export function parseEvent(body: unknown): EventParseResult {
 	if (!isPlainObject(body)) return { ok: false, problem: 'the body is not a JSON object' };
