@@ -57,6 +57,14 @@ describe('Real Estate Portal Poll Trigger: static data', () => {
 	}, 300_000);
 });
 
+/** Today in the portal's time, once at least `seconds` of it have passed (waits past midnight). */
+async function portalDayWithSecondsBehind(seconds: number) {
+	const today = portalDay(0);
+	const wait = today.start + seconds * 1_000 - Date.now();
+	if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+	return today;
+}
+
 /** The lead list as the portal answers it (demo interface): polled id → registration instant. */
 async function registrations(s: Sandbox, agency: string, fromDay: string) {
 	const url = `${s.url}/v2/inmobiliarias/${agency}/mensajes?fromDate=${fromDay}&pageable.size=200&access_token=demo-les-token`;
@@ -132,10 +140,13 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 	});
 
 	it('a full window (2,000 ids) still rules out the older leads it had let go of', async () => {
+		// Registered today in the portal's time, over the last hour at most: the upgraded cursor keeps
+		// one day (in the portal's first hour, an hour back was yesterday, and the test failed).
+		const today = await portalDayWithSecondsBehind(5);
 		const made = await bulkLeads(sandbox(), {
 			count: 2_003,
 			agencies: ['INMO-001'],
-			from: Date.now() - HOUR_MS,
+			from: Math.max(today.start, Date.now() - HOUR_MS),
 			to: Date.now() - 1_000,
 		});
 		const staticData = await savedByVersion010(sandbox(), { 'INMO-001': made, 'INMO-002': [] });
