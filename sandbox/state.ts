@@ -186,7 +186,7 @@ export class SandboxState {
 	private store(ad: AdRecord) {
 		this.ads.set(ad.idAvisoPlat, ad);
 		const online = this.onlineByAgency.get(ad.agencyCode)!;
-		const at = lowerBound(online, ad.idAvisoPlat);
+		const at = partitionPoint(online, (kept) => kept.idAvisoPlat < ad.idAvisoPlat);
 		const present = online[at]?.idAvisoPlat === ad.idAvisoPlat;
 		if (ad.online && present) online[at] = ad;
 		else if (ad.online) online.splice(at, 0, ad);
@@ -218,9 +218,11 @@ export class SandboxState {
 		};
 		const list = this.messagesByAgency.get(record.agencyCode) ?? [];
 		this.messagesByAgency.set(record.agencyCode, list);
-		const at = firstAfter(list, record.at);
-		if (at === list.length) list.push(record);
-		else list.splice(at, 0, record);
+		list.splice(
+			partitionPoint(list, (kept) => kept.at <= record.at),
+			0,
+			record,
+		);
 		const { messagesKept } = BEHAVIOUR.messages;
 		if (list.length > messagesKept) list.splice(0, list.length - messagesKept);
 		return record;
@@ -229,7 +231,7 @@ export class SandboxState {
 	/** The agency's leads registered at or after `fromInstant`, oldest first. */
 	messagesSince(agencyCode: string, fromInstant: number): readonly MessageRecord[] {
 		const list = this.messagesByAgency.get(agencyCode) ?? [];
-		return list.slice(firstAfter(list, fromInstant - 1));
+		return list.slice(partitionPoint(list, (kept) => kept.at < fromInstant));
 	}
 
 	/** Links an agency to an interface, or unlinks it (its lists then answer 404 to that interface). */
@@ -240,24 +242,16 @@ export class SandboxState {
 	}
 }
 
-/** The index of the first message registered after `instant` (binary search on the ordered list). */
-function firstAfter(list: readonly MessageRecord[], instant: number): number {
+/**
+ * The index of the first item of `list` for which `before` is false; `list` is ordered so that
+ * `before` holds on a prefix of it (binary search: the online ads by id, the leads by instant).
+ */
+function partitionPoint<T>(list: readonly T[], before: (item: T) => boolean): number {
 	let low = 0;
 	let high = list.length;
 	while (low < high) {
 		const middle = (low + high) >>> 1;
-		if (list[middle].at <= instant) low = middle + 1;
-		else high = middle;
-	}
-	return low;
-}
-
-function lowerBound(ads: readonly AdRecord[], id: number): number {
-	let low = 0;
-	let high = ads.length;
-	while (low < high) {
-		const middle = (low + high) >>> 1;
-		if (ads[middle].idAvisoPlat < id) low = middle + 1;
+		if (before(list[middle])) low = middle + 1;
 		else high = middle;
 	}
 	return low;
