@@ -43,10 +43,9 @@ export function registerLeadsAdmin(
 		for (let i = 0; i < body.count; i++) {
 			const online = state.onlineAds(agencies[i % agencies.length]);
 			if (online.length === 0) continue;
-			const message = body.tipoEvento ? body.tipoEvento === 'CONTACTO_MENSAJE' : i % 2 === 0;
 			made.push(
 				state.recordMessage({
-					kind: message ? 'CONTACTO_MENSAJE' : 'CONTACTO',
+					kind: body.tipoEvento ?? (i % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO'),
 					ad: rng.pick(online),
 					contact: prospect(i),
 					at: Math.round(from + i * step),
