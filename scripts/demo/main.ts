@@ -22,6 +22,7 @@ import { BEHAVIOUR } from '../../sandbox/behaviour';
 import {
 	N8nSession,
 	SandboxClient,
+	dataTableUrl,
 	demoOwner,
 	ensureN8nInstalled,
 	installPackageInto,
@@ -34,7 +35,6 @@ import {
 	ensureExampleWorkflows,
 	ensureLeadWorkflowLive,
 	ensureLeadsTable,
-	dataTableUrl,
 	leadWebhookUrl,
 	removeProvisioningApiKeys,
 } from './provision';

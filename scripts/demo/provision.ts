@@ -78,11 +78,6 @@ export async function ensureLeadsTable(
 	return { value: table, created: true };
 }
 
-/** Where the editor shows a data table's rows. */
-export function dataTableUrl(n8nUrl: string, table: DataTable): string {
-	return `${n8nUrl}/projects/${table.projectId}/datatables/${table.id}`;
-}
-
 /** The production URL the emulator must call for the lead workflow's trigger. */
 export function leadWebhookUrl(n8nUrl: string, workflow: StoredWorkflow): string {
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);

@@ -1,6 +1,7 @@
 import {
 	LEADS_TABLE,
 	N8nEditor,
+	dataTableUrl,
 	demoOwner,
 	importLandingExample,
 	publishWorkflow,
@@ -218,7 +219,7 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		await stack.owner.api.waitForExecutions(workflow.id, 2);
 		const table = (await stack.owner.api.dataTableNamed(LEADS_TABLE))!;
 
-		await editor.page.goto(`${stack.n8n.url}/projects/${table.projectId}/datatables/${table.id}`);
+		await editor.page.goto(dataTableUrl(stack.n8n.url, table));
 		// The first columns: when, who, how to reach them, what they wrote.
 		for (const text of ['Ana Pérez', 'ana.perez@example.com', '¿Sigue disponible?'])
 			await editor.page.getByText(text).first().waitFor();

@@ -4,7 +4,7 @@
  */
 import { loadExample, type ExampleName } from './examples';
 import { runManually } from './manualRun';
-import type { StoredWorkflow } from './n8nPublicApi';
+import type { DataTable, StoredWorkflow } from './n8nPublicApi';
 import type { ProvisionedN8n } from './provision';
 
 /** The data table the Data table examples write into, by name. */
@@ -41,6 +41,11 @@ export async function leadsTableRows(
 ): Promise<Array<Record<string, unknown>>> {
 	const table = await owner.api.dataTableNamed(LEADS_TABLE);
 	return table ? await owner.api.dataTableRows(table.id) : [];
+}
+
+/** Where the editor shows a data table's rows. */
+export function dataTableUrl(n8nUrl: string, table: DataTable): string {
+	return `${n8nUrl}/projects/${table.projectId}/datatables/${table.id}`;
 }
 
 /** A Postgres credential for the `leads` database of scripts/services/services.sh's server. */
