@@ -125,8 +125,8 @@ export async function measureDestinations(args: {
 	const { owner, services, sandbox, destinations, storm, scenario, lateRepeats } = args;
 	const ids = await landedIds(owner, services);
 	const deliveries = sandbox.deliveries();
-	const executionsOf = (workflow?: StoredWorkflow) =>
-		whenDatabaseReady(() => owner.api.countExecutions(workflow!.id));
+	const executionsOf = (workflow: StoredWorkflow) =>
+		whenDatabaseReady(() => owner.api.countExecutions(workflow.id));
 	const callbackFigure = async (
 		interfaceId: string,
 		destination: string,

@@ -29,8 +29,6 @@ export interface StormOptions {
 export interface Storm {
 	/** Event ids per receiving interface, in the order the leads were made. */
 	eventIds: Map<string, string[]>;
-	/** The polled message id of every lead. */
-	messageIds: number[];
 	/** What happened, with the time it took, in order. */
 	log: string[];
 }
@@ -51,7 +49,6 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
 export async function leadStorm(options: StormOptions): Promise<Storm> {
 	const { sandbox, portal, ads, leads, concurrency } = options;
 	const eventIds = new Map<string, string[]>();
-	const messageIds: number[] = [];
 	const log: string[] = [];
 	// Written as it happens too: a run that fails half-way still says how far it got.
 	const note = (line: string) => {
@@ -87,7 +84,6 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 				nombre: `Prospect ${index + 1}`,
 				email: `prospect${index + 1}@example.com`,
 			});
-			messageIds.push(made.idMensaje);
 			for (const event of made.events) {
 				const list = eventIds.get(event.interfaceId) ?? [];
 				list.push(event.idEvento);
@@ -113,7 +109,7 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 	await Promise.all(Array.from({ length: concurrency }, lane));
 	await Promise.all(running);
 	note(`${leads} leads made in ${Math.round((Date.now() - started) / 1000)} s`);
-	return { eventIds, messageIds, log };
+	return { eventIds, log };
 }
 
 /**

@@ -10,10 +10,10 @@ import {
 	publishWorkflow,
 	type PortalStack,
 	type SandboxClient,
+	type Services,
 } from '../../e2e/support';
 import { landedIds, whenDatabaseReady } from './destinations';
 import { landed, type LandingFigure } from './landed';
-import type { Services } from '../../e2e/support';
 
 /** n8n polls "every minute", at the start of each minute. */
 const POLL_CYCLE_MS = 60_000;
@@ -53,7 +53,7 @@ export async function pollThroughOutage(
 	while ((await landedIds(owner, services)).poll.length < made.length && Date.now() < deadline)
 		await sleep(5_000);
 	await sleep(POLL_CYCLE_MS + 5_000);
-	const ids = await landedIds(stack.owner, services);
+	const ids = await landedIds(owner, services);
 	return {
 		scenario: `${leadsPerPhase} leads before, ${leadsPerPhase} while n8n is stopped, ${leadsPerPhase} after it started again`,
 		destination: 'Data table (Poll Trigger, every minute, upsert on eventId)',
