@@ -148,16 +148,23 @@ export class N8nPublicApi {
 
 	/** Every row of a data table, all pages, in n8n's order (by row id). */
 	async dataTableRows(id: string): Promise<Array<Record<string, unknown>>> {
-		const rows: Array<Record<string, unknown>> = [];
+		return await this.everyPage<Record<string, unknown>>(`/data-tables/${id}/rows?limit=250`);
+	}
+
+	/** Every item of a listing the public API pages with `nextCursor`, `path` carrying its query. */
+	private async everyPage<T>(path: string): Promise<T[]> {
+		const items: T[] = [];
 		let cursor: string | null = null;
 		do {
 			const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-			const page: { data: Array<Record<string, unknown>>; nextCursor: string | null } =
-				await this.send('GET', `/data-tables/${id}/rows?limit=250${query}`);
-			rows.push(...page.data);
+			const page: { data: T[]; nextCursor: string | null } = await this.send(
+				'GET',
+				`${path}${query}`,
+			);
+			items.push(...page.data);
 			cursor = page.nextCursor;
 		} while (cursor);
-		return rows;
+		return items;
 	}
 
 	/** The newest executions first, one page (up to `limit`, at most 250). */
@@ -173,17 +180,10 @@ export class N8nPublicApi {
 	/** How many executions the workflow has, by status (every page, without data). */
 	async countExecutions(workflowId: string): Promise<Record<string, number>> {
 		const counts: Record<string, number> = {};
-		let cursor: string | null = null;
-		do {
-			const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-			const page: { data: Execution[]; nextCursor: string | null } = await this.send(
-				'GET',
-				`/executions?workflowId=${workflowId}&limit=250${query}`,
-			);
-			for (const execution of page.data)
-				counts[execution.status] = (counts[execution.status] ?? 0) + 1;
-			cursor = page.nextCursor;
-		} while (cursor);
+		for (const execution of await this.everyPage<Execution>(
+			`/executions?workflowId=${workflowId}&limit=250`,
+		))
+			counts[execution.status] = (counts[execution.status] ?? 0) + 1;
 		return counts;
 	}
 
