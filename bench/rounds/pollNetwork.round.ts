@@ -17,7 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
 import { PollWorkflow } from '../../test/engine/harness/poll/pollWorkflow';
-import { NETWORK_TOKEN, portalDay } from '../../test/engine/pollTrigger/support';
+import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../test/engine/pollTrigger/support';
 import { measure, roundMain } from '../lib/childRound';
 import { portalCredentials } from './engineNodes';
 import { loadHandBuiltNodes, runHandBuilt, type HandBuiltEvent } from './handBuiltPoll';
@@ -54,23 +54,12 @@ async function networkAgencies(url: string): Promise<string[]> {
 	return view.agencies;
 }
 
-/** Leads in bulk: their polled ids. */
-async function makeLeads(url: string, body: IDataObject): Promise<number[]> {
-	const made = await admin<{ created: number; firstIdMensaje: number }>(
-		url,
-		'POST',
-		'/leads',
-		body,
-	);
-	return Array.from({ length: made.created }, (_unused, i) => made.firstIdMensaje + i);
-}
-
 /** What happens between the two runs: two new leads per agency, or one ad changed in ten agencies. */
 async function change(url: string, event: HandBuiltEvent): Promise<number> {
 	const agencies = await networkAgencies(url);
 	if (event === 'newLead') {
 		const now = Date.now();
-		return (await makeLeads(url, { count: 2 * agencies.length, from: now - 60_000, to: now }))
+		return (await bulkLeads({ url }, { count: 2 * agencies.length, from: now - 60_000, to: now }))
 			.length;
 	}
 	await new Promise((resolve) => setTimeout(resolve, 5));
@@ -156,11 +145,14 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 	const { figures } = await measure(async () => {
 		for (let day = 1; day <= days; day++) {
 			const { start } = portalDay(day);
-			const made = await makeLeads(url, {
-				count: agencies.length * leadsPerAgencyPerDay,
-				from: start + 9 * HOUR_MS,
-				to: start + 20 * HOUR_MS,
-			});
+			const made = await bulkLeads(
+				{ url },
+				{
+					count: agencies.length * leadsPerAgencyPerDay,
+					from: start + 9 * HOUR_MS,
+					to: start + 20 * HOUR_MS,
+				},
+			);
 			await admin(url, 'DELETE', '/requests');
 			const ids = workflow
 				? ((await workflow.poll()).items ?? []).map((item) => item.messageId as number)

@@ -84,7 +84,12 @@ export function errorOf(result: RunNodeResult): { message: string; description?:
 }
 
 /** Calls an admin route of the sandbox (no token). */
-export async function admin(sandbox: Sandbox, method: string, path: string, body?: unknown) {
+export async function admin(
+	sandbox: Pick<Sandbox, 'url'>,
+	method: string,
+	path: string,
+	body?: unknown,
+) {
 	const response = await fetch(`${sandbox.url}${path}`, {
 		method,
 		headers: body === undefined ? {} : { 'content-type': 'application/json' },

@@ -69,7 +69,10 @@ export async function aimFault(
 }
 
 /** Leads in bulk (POST /__sandbox/leads): their polled ids, in the order made. */
-export async function bulkLeads(sandbox: Sandbox, body: IDataObject): Promise<number[]> {
+export async function bulkLeads(
+	sandbox: Pick<Sandbox, 'url'>,
+	body: IDataObject,
+): Promise<number[]> {
 	const answer = await admin(sandbox, 'POST', '/__sandbox/leads', body);
 	const made = answer.json as { created: number; firstIdMensaje: number };
 	if (answer.status !== 201) throw new Error(`The sandbox made no leads: ${JSON.stringify(made)}`);
