@@ -151,7 +151,7 @@ function codeList(value: unknown): string[] {
 }
 
 /** Whether the portal gets its answer once the workflow succeeded (n8n's `lastNode`). */
-export function answersAfterWorkflow(ctx: IWebhookFunctions): boolean {
+function answersAfterWorkflow(ctx: IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('responseMode', 'onReceived') === 'lastNode';
 }
 
