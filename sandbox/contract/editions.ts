@@ -1,5 +1,5 @@
 /**
- * The documentation's editions (../shared/spec/field-notes.md, "Published contract" [P]): `arg`
+ * The documentation's editions (field notes, "Published contract" [P]): `arg`
  * (Argentina), `rela` (the rest of Latin America), `bra` (Brazil). They differ in two lead-body
  * fields only: `rela` adds the prospect's masked `userIdPlat` and the national id (`dni` / `cpf` /
  * `identificationId`, by body language); `bra` adds the national id but not `userIdPlat`; `arg`

@@ -1,6 +1,6 @@
 /**
- * The lead bodies' field lists as ../shared/spec/field-notes.md ("Lead bodies in five languages")
- * publishes them, copied here by hand as the test's oracle: the emulator builds its bodies in
+ * The lead bodies' field lists as the field notes publish them ("Published contract", "Lead bodies
+ * in five languages"), copied here by hand as the test's oracle: the emulator builds its bodies in
  * sandbox/contract/leadBodies/ on its own, so a misreading on either side fails a test.
  * CONTACTO blocks are given for edition `rela`, CONTACTO_MENSAJE blocks for `arg`; the other
  * editions follow from the stated differences (`publishedFields` below).
