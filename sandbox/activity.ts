@@ -9,7 +9,7 @@ import { modifyAd, changeState } from './admin/inventory';
 import { prospect } from './catalog';
 import type { SandboxContext } from './context';
 import { notifyLead } from './events';
-import type { LeadKind } from './eventBodies';
+import type { LeadKind } from './contract/contactTypes';
 import { createRng } from './rng';
 
 export interface ActivityRates {

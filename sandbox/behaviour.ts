@@ -20,12 +20,39 @@
  *   INMO-002's ads, seed.ts) and the admin endpoint (routes/association.ts, admin/interfaces.ts);
  * - each (occurrence, receiving interface) pair gets its own idEvento, kept across retries and
  *   injected duplicates (events.ts, delivery.ts);
- * - lead polling (`/v2/.../mensajes`) lists every lead made on the agency's ads (admin, simulation,
- *   activity), delivered or not, each with its own idMensaje (phone views too, whose callback body
- *   carries none); a CONTACTO_MENSAJE callback carries the same idMensaje; no idEvento is listed,
- *   since how the two relate is not published; `referencia` is the caller's code of the ad (null
- *   when not associated to it) and `idAvisoPlat` names the ad; plans without callbacks read it; the
- *   Spanish path only, a Portuguese one not being published (routes/messages.ts).
+ * - lead polling (`/v2/inmobiliarias/{code}/mensajes`, and the Portuguese spelling integrators of
+ *   the Brazilian edition call, `/v2/imobiliarias/{code}/mensagens` [S]) lists every lead made on the
+ *   agency's ads (admin, simulation, activity), delivered or not. Items have the recorded shape
+ *   (field notes, "Lead list" [S]) by default, `{id, idMensaje, idContacto, idContactoAccion,
+ *   idAvisoPlat, codigoAviso, fecha, nombre, email, telefono, textoMensaje}`, or the callback-like
+ *   shape (`leadList: 'callback'`). `id` is the listed lead's own id; `idMensaje` the message's, the
+ *   one its CONTACTO_MENSAJE callback carries (null for phone views); no idEvento is listed, since how
+ *   the two relate is not published; `codigoAviso` is the caller's code of the ad (null when not
+ *   associated to it). PHONE VIEWS ARE LISTED (`BEHAVIOUR.messages.listsPhoneViews`): the field notes
+ *   do not record whether they appear, but the recorded item carries the contact type
+ *   (`idContactoAccion`), pointless if only messages were listed, and a plan without callbacks would
+ *   otherwise never learn of them; they come with `textoMensaje: null` (routes/messages.ts).
+ * - contact types (contract/contactTypes.ts): the catalogue `GET /v1/contatos/acoes` → `[{id, tipo}]`
+ *   as recorded for the Brazilian edition [S]; its Spanish spelling `/v1/contactos/acciones` IS A
+ *   GUESS (not recorded; the nodes' path table uses the same guess). Leads the emulator generates or
+ *   simulates take the types of their kind in turn (CONTACTO 6, 10; CONTACTO_MENSAJE 1, 3, 2, 12, 15:
+ *   which event carries which type is a guess); the admin's leads are 6 / 1 unless asked otherwise.
+ * - lead bodies (contract/leadBodies/) have exactly the fields the published lists give for the
+ *   configured language (ES, PT, EN, EN2, EN_SF) and the interface's documentation edition
+ *   (contract/editions.ts: `arg`, `rela`, `bra`); an empty, absent or unknown language gets
+ *   `callbacks.defaultLanguage`. The edition is the one set for the interface (admin), else
+ *   `SANDBOX_EDITION`, else `rela` when the callback was configured through the Spanish path and
+ *   `bra` through the Portuguese one (simulations: the simulation path's language).
+ *   `codigoCliente` / `clientCode` / `codigoImobiliaria` carry the agency's code (what integrators
+ *   read them as [S]; the specification observed them null); the values of ids the documentation
+ *   names without describing (contact id, `userIdPlat`, `leadOrigin`, the EN_SF `token`) are derived
+ *   in leadFactsOf.ts.
+ * - unknown paths: a `/v1/**` or `/v2/**` request no route answers gets 401 with the bad-token body
+ *   before anything else (field notes, "Unknown paths" [S]: a wrong path spelling and a bad token
+ *   look alike); `BEHAVIOUR.unknownPaths` turns it back into a 404 (server.ts).
+ * - callback configuration: any `lenguajeCallbackBody` text (EN2, EN_SF, empty, absent, unknown) and a
+ *   missing or null url are stored and read back as sent (field notes, "Callback configuration");
+ *   nothing is delivered without a url (contract/callbackConfiguration.ts, events.ts).
  * - coded messages (`{errors, warnings, informacion}` of `{messageCode, messageText}`): association
  *   of an ad of an agency without a publication plan (ERR-0501) or without credits (ERR-0502) is
  *   refused with 400; an ad with more than 50 images is associated with a WARN-0211 warning
@@ -41,7 +68,9 @@
  *   404 "not linked" while the list still names it (faults.ts, `agencyFaults`); unlinking an agency
  *   for real is an admin route (admin/interfaces.ts).
  */
-import type { CallbackBodyLanguage, ErrorObject } from '../nodes/shared/schemas';
+import type { ErrorObject } from '../nodes/shared/schemas';
+import type { LeadListShape } from './contract/leadList';
+import type { BodyLanguage } from './contract/languages';
 
 export const BEHAVIOUR = {
 	paging: {
@@ -64,6 +93,26 @@ export const BEHAVIOUR = {
 		fromDateParam: 'fromDate',
 		/** Per agency, the oldest leads are forgotten beyond this. */
 		messagesKept: 100_000,
+		/** Whether phone views (CONTACTO) appear in the list: see the note above. */
+		listsPhoneViews: true,
+		/** The items' shape: the recorded one, or the callback-like one (`SANDBOX_LEAD_LIST`). */
+		defaultShape: 'recorded' as LeadListShape,
+	},
+	leads: {
+		/** Contact ids (`idContacto`, `contactId`, `originLeadId`, EN_SF `id`) start here. */
+		firstContactId: 70_000_000,
+		/** `leadOrigin` values seen [S]; a lead's is picked by its contact. */
+		leadOrigins: ['Imovelweb', 'Wimoveis', 'CasaMineira'],
+	},
+	contactTypes: {
+		/** The catalogue path as recorded (Brazilian edition) and the Spanish spelling guessed. */
+		portuguesePath: '/v1/contatos/acoes',
+		spanishPathGuess: '/v1/contactos/acciones',
+	},
+	unknownPaths: {
+		/** Path prefixes whose unrouted requests answer like a bad token. */
+		prefixes: ['/v1/', '/v2/'],
+		answerAsBadToken: true,
 	},
 	/** Local time of the portal's region, used for fechaModificado, fechaRegistro and fechaEvento. */
 	utcOffsetMinutes: -180,
@@ -75,7 +124,7 @@ export const BEHAVIOUR = {
 	},
 	callbacks: {
 		/** The body language when lenguajeCallbackBody is not set: the Spanish-speaking region's. */
-		defaultLanguage: 'ES' as CallbackBodyLanguage,
+		defaultLanguage: 'ES' as BodyLanguage,
 	},
 	simulation: {
 		/** A LEC never receives CREDITO (Events rule 3), so simulating one is refused as for LEC writes. */
@@ -198,6 +247,8 @@ export function associationWarnings(imageCount: number): CodedMessage[] {
 /** The error answers, by condition. */
 export const errors = {
 	invalidToken: (why: string) => new SandboxError(401, 'invalid_token', why),
+	/** The answer to an unknown token, and to an unknown path (BEHAVIOUR.unknownPaths). */
+	badToken: () => new SandboxError(401, 'invalid_token', 'The access token is not valid'),
 	badRequest: (message: string) => new SandboxError(400, 'bad_request', message),
 	notFound: (message: string) => new SandboxError(404, 'not_found', message),
 	/** An agency that does not exist or is not linked to the caller: another integrator's data does not exist for you. */

@@ -1,5 +1,7 @@
 /** What every route needs: the current state (replaced on reset), settings, delivery and faults. */
 import type { AdShape, BadFilterMode } from './behaviour';
+import type { Edition } from './contract/editions';
+import type { LeadListShape } from './contract/leadList';
 import type { DeliveryService } from './delivery';
 import type { FaultInjector } from './faults';
 import type { RequestCounter } from './requests';
@@ -8,6 +10,9 @@ import type { SandboxState } from './state';
 export interface RuntimeSettings {
 	adShape: AdShape;
 	badFilter: BadFilterMode;
+	/** The documentation edition of every interface's lead bodies; null: by path language. */
+	edition: Edition | null;
+	leadList: LeadListShape;
 }
 
 export interface ResetOverrides {
@@ -17,6 +22,8 @@ export interface ResetOverrides {
 	agencies?: number;
 	adShape?: AdShape;
 	badFilter?: BadFilterMode;
+	edition?: Edition | null;
+	leadList?: LeadListShape;
 }
 
 export interface SandboxContext {

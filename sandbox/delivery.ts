@@ -4,15 +4,16 @@
  * schedule keeping the same idEvento, and a record of every attempt.
  */
 import { Agent, request } from 'undici';
-import { translateBody } from '../nodes/shared/eventFields';
-import type { CallbackBodyLanguage, EventKind } from '../nodes/shared/schemas';
+import type { EventKind } from '../nodes/shared/schemas';
 import { BEHAVIOUR } from './behaviour';
+import type { BodyLanguage } from './contract/languages';
 
 export interface DeliveryTarget {
 	url: string;
 	headerKey: string;
 	headerValue: string | null;
-	language: CallbackBodyLanguage;
+	/** The language the job's body is written in. */
+	language: BodyLanguage;
 }
 
 export interface DeliveryJob {
@@ -22,7 +23,7 @@ export interface DeliveryJob {
 	/** 'event': an occurrence routed by subscriptions; 'simulation': a simulation endpoint call. */
 	source: 'event' | 'simulation';
 	target: DeliveryTarget;
-	/** Spanish field names; translated to the target's language when sent. */
+	/** Sent as is, in the target's language. */
 	body: Record<string, unknown>;
 }
 
@@ -168,7 +169,7 @@ export class DeliveryService {
 			'user-agent': BEHAVIOUR.delivery.userAgent,
 		};
 		if (target.headerValue) headers[target.headerKey] = target.headerValue;
-		const body = translateBody(job.body, target.language);
+		const { body } = job;
 		const started = Date.now();
 		const generation = this.generation;
 		const result = await this.post(target.url, headers, JSON.stringify(body));

@@ -1,28 +1,26 @@
 /**
  * Who is notified of what (docs/portal-api.md, "Event kinds" and "Interface kinds"): only interfaces linked
- * to the agency, with a callback configuration, subscribed to the kind (rule 5), for ad-related kinds
- * only when the ad is associated to the interface (rule 3), and a LEC only for lead kinds.
+ * to the agency, with a callback url configured, subscribed to the kind (rule 5), for ad-related
+ * kinds only when the ad is associated to the interface (rule 3), and a LEC only for lead kinds.
+ * Each body is written in the receiver's configured language and edition (contract/).
  */
 import { randomUUID } from 'node:crypto';
-import { isReceivedBy } from '../nodes/shared/eventKinds';
+import type { EventKind } from '../nodes/shared/schemas';
+import { BEHAVIOUR } from './behaviour';
 import {
 	DEFAULT_AUTHORIZATION_HEADER_KEY,
 	type CallbackConfiguration,
-	type EventKind,
-} from '../nodes/shared/schemas';
-import { BEHAVIOUR } from './behaviour';
+} from './contract/callbackConfiguration';
+import type { LeadKind } from './contract/contactTypes';
+import { editionOf, type Edition, type PathLanguage } from './contract/editions';
+import { withEnvelope } from './contract/eventEnvelope';
+import { bodyLanguageOf, type BodyLanguage } from './contract/languages';
+import { leadBodyIn } from './contract/leadBodies';
 import type { SandboxContext } from './context';
 import type { DeliveryJob, DeliveryTarget } from './delivery';
-import {
-	adEventBody,
-	creditBody,
-	leadBody,
-	type AdEventDetail,
-	type CreditChange,
-	type LeadContact,
-	type LeadKind,
-} from './eventBodies';
-import type { AdRecord, InterfaceRecord } from './model';
+import { adEventFields, creditFields, type AdEventDetail, type CreditChange } from './eventBodies';
+import { leadFactsOf } from './leadFactsOf';
+import type { AdRecord, InterfaceRecord, LeadContact, MessageRecord } from './model';
 
 export interface ScheduledEvent {
 	idEvento: string;
@@ -30,45 +28,72 @@ export interface ScheduledEvent {
 	interfaceId: string;
 }
 
-export function deliveryTarget(configuration: CallbackConfiguration): DeliveryTarget {
+/** Where and how a configuration delivers; null when it names no url (nothing configured). */
+export function deliveryTarget(configuration: CallbackConfiguration): DeliveryTarget | null {
+	if (!configuration.url) return null;
 	return {
 		url: configuration.url,
 		headerKey: configuration.authorizationHeaderKey || DEFAULT_AUTHORIZATION_HEADER_KEY,
 		headerValue: configuration.authorizationHeaderValue || null,
-		language: configuration.lenguajeCallbackBody ?? BEHAVIOUR.callbacks.defaultLanguage,
+		language: bodyLanguageOf(
+			configuration.lenguajeCallbackBody,
+			BEHAVIOUR.callbacks.defaultLanguage,
+		),
 	};
 }
 
+/** The edition an interface's bodies follow, for a call made in `pathLanguage` (its own by default). */
+export function editionFor(
+	ctx: SandboxContext,
+	target: InterfaceRecord,
+	pathLanguage: PathLanguage = target.pathLanguage,
+): Edition {
+	return editionOf({
+		forInterface: target.edition,
+		forEmulator: ctx.settings.edition,
+		pathLanguage,
+	});
+}
+
+const LEAD_KINDS: readonly EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
+
 export function receives(target: InterfaceRecord, kind: EventKind, ad: AdRecord | null): boolean {
 	return (
-		target.configuration !== null &&
+		Boolean(target.configuration?.url) &&
 		target.subscriptions.has(kind) &&
-		isReceivedBy(target.kind, kind) &&
+		(target.kind === 'LES' || LEAD_KINDS.includes(kind)) &&
 		(ad === null || target.codeByAdId.has(ad.idAvisoPlat))
 	);
 }
+
+type BodyFor = (
+	target: InterfaceRecord,
+	idEvento: string,
+	language: BodyLanguage,
+) => Record<string, unknown>;
 
 function notify(
 	ctx: SandboxContext,
 	agencyCode: string,
 	kind: EventKind,
 	ad: AdRecord | null,
-	bodyFor: (target: InterfaceRecord, idEvento: string) => Record<string, unknown>,
+	bodyFor: BodyFor,
 ): ScheduledEvent[] {
 	const scheduled: ScheduledEvent[] = [];
 	for (const target of ctx.state.interfacesLinkedTo(agencyCode)) {
 		if (!receives(target, kind, ad)) continue;
+		const to = deliveryTarget(target.configuration!)!;
+		const idEvento = randomUUID();
 		const job: DeliveryJob = {
-			idEvento: randomUUID(),
+			idEvento,
 			kind,
 			interfaceId: target.id,
 			source: 'event',
-			target: deliveryTarget(target.configuration!),
-			body: {},
+			target: to,
+			body: bodyFor(target, idEvento, to.language),
 		};
-		job.body = bodyFor(target, job.idEvento);
 		ctx.deliveries.enqueue(job);
-		scheduled.push({ idEvento: job.idEvento, kind, interfaceId: target.id });
+		scheduled.push({ idEvento, kind, interfaceId: target.id });
 	}
 	return scheduled;
 }
@@ -80,16 +105,40 @@ export function notifyAdEvents(
 ): ScheduledEvent[] {
 	const at = Date.now();
 	return details.flatMap((detail) =>
-		notify(ctx, ad.agencyCode, detail.kind, ad, (target, idEvento) =>
-			adEventBody({
+		notify(ctx, ad.agencyCode, detail.kind, ad, (target, idEvento, language) =>
+			withEnvelope(
+				language,
 				idEvento,
-				ad,
-				codigoAviso: target.codeByAdId.get(ad.idAvisoPlat) ?? null,
-				detail,
-				at,
-			}),
+				detail.kind,
+				adEventFields({
+					ad,
+					codigoAviso: target.codeByAdId.get(ad.idAvisoPlat) ?? null,
+					detail,
+					at,
+				}),
+			),
 		),
 	);
+}
+
+/** A lead's callback body for one receiver, in `language`. */
+export function leadBodyFor(
+	ctx: SandboxContext,
+	record: MessageRecord,
+	receiver: { target: InterfaceRecord; adCode: string | null; pathLanguage?: PathLanguage },
+	idEvento: string,
+	language: BodyLanguage,
+): Record<string, unknown> {
+	const facts = leadFactsOf(
+		record,
+		{
+			adCode: receiver.adCode,
+			edition: editionFor(ctx, receiver.target, receiver.pathLanguage),
+			interfaceId: receiver.target.id,
+		},
+		idEvento,
+	);
+	return leadBodyIn(language, facts);
 }
 
 /** A lead registered `at` (default now): listed by lead polling, delivered to the subscribed. */
@@ -98,21 +147,25 @@ export function notifyLead(
 	ad: AdRecord,
 	kind: LeadKind,
 	contact: LeadContact,
-	registeredAt = Date.now(),
+	options: { registeredAt?: number; contactTypeId?: number } = {},
 ): { idMensaje: number; events: ScheduledEvent[] } {
-	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: registeredAt });
-	const events = notify(ctx, ad.agencyCode, kind, ad, (target, idEvento) =>
-		leadBody({
+	const record = ctx.state.recordMessage({
+		kind,
+		ad,
+		contact,
+		at: options.registeredAt ?? Date.now(),
+		contactTypeId: options.contactTypeId,
+	});
+	const events = notify(ctx, ad.agencyCode, kind, ad, (target, idEvento, language) =>
+		leadBodyFor(
+			ctx,
+			record,
+			{ target, adCode: target.codeByAdId.get(ad.idAvisoPlat)! },
 			idEvento,
-			kind,
-			referencia: target.codeByAdId.get(ad.idAvisoPlat)!,
-			ad,
-			contact,
-			idMensaje,
-			at,
-		}),
+			language,
+		),
 	);
-	return { idMensaje, events };
+	return { idMensaje: record.idMensaje, events };
 }
 
 export function notifyCredit(
@@ -121,7 +174,7 @@ export function notifyCredit(
 	credit: CreditChange,
 ): ScheduledEvent[] {
 	const at = Date.now();
-	return notify(ctx, agencyCode, 'CREDITO', null, (_target, idEvento) =>
-		creditBody({ idEvento, agencyCode, credit, at }),
+	return notify(ctx, agencyCode, 'CREDITO', null, (_target, idEvento, language) =>
+		withEnvelope(language, idEvento, 'CREDITO', creditFields({ agencyCode, credit, at })),
 	);
 }

@@ -7,7 +7,9 @@
  */
 import { startActivity, type Activity, type ActivityRates } from './activity';
 import { BEHAVIOUR, type AdShape, type BadFilterMode } from './behaviour';
-import type { ResetOverrides, SandboxContext } from './context';
+import type { ResetOverrides, RuntimeSettings, SandboxContext } from './context';
+import type { Edition } from './contract/editions';
+import type { LeadListShape } from './contract/leadList';
 import { DeliveryService, type DeliveryAttempt } from './delivery';
 import { DEFAULT_FAULTS, FaultInjector, faultSettingsSchema, type FaultSettings } from './faults';
 import { NO_NETWORK, seedNetworkLeads, type NetworkSize } from './network';
@@ -32,6 +34,10 @@ export interface SandboxOptions {
 	agencyLeads?: number;
 	adShape?: AdShape;
 	badFilter?: BadFilterMode;
+	/** The documentation edition of lead bodies (`arg`, `rela`, `bra`); default by path language. */
+	edition?: Edition;
+	/** Lead list items: `recorded` (default) or `callback` (callback-like). */
+	leadList?: LeadListShape;
 	/** Delays in ms between delivery attempts; its length is the number of retries. */
 	retrySchedule?: number[];
 	deliveryTimeoutMs?: number;
@@ -73,6 +79,13 @@ function seededState(seed: number, ads: number, network: NetworkSize): SandboxSt
 	return state;
 }
 
+const settingsOf = (chosen: RuntimeSettings): RuntimeSettings => ({
+	adShape: chosen.adShape,
+	badFilter: chosen.badFilter,
+	edition: chosen.edition,
+	leadList: chosen.leadList,
+});
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seed = options.seed ?? DEFAULT_SEED;
 	const quiet = options.quiet ?? true;
@@ -83,6 +96,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		adShape: options.adShape ?? BEHAVIOUR.adSummary.defaultShape,
 		badFilter: options.badFilter ?? BEHAVIOUR.adSummary.defaultBadFilter,
 		agencies: options.agencies ?? NO_NETWORK.agencies,
+		edition: options.edition ?? null,
+		leadList: options.leadList ?? BEHAVIOUR.messages.defaultShape,
 	};
 	const networkOf = (agencies: number): NetworkSize => ({
 		agencies,
@@ -102,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const context: SandboxContext = {
 		state: seededState(start.seed, start.ads, networkOf(start.agencies)),
 		requests: new RequestCounter(),
-		settings: { adShape: start.adShape, badFilter: start.badFilter },
+		settings: settingsOf(start),
 		deliveries,
 		faults,
 		log,
@@ -114,7 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			faults.clearOnce();
 			context.requests.clear();
 			context.state = seededState(next.seed, next.ads, networkOf(next.agencies));
-			context.settings = { adShape: next.adShape, badFilter: next.badFilter };
+			context.settings = settingsOf(next);
 		},
 	};
 

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { BEHAVIOUR } from './behaviour';
+import { EDITIONS } from './contract/editions';
+import { LEAD_LIST_SHAPES } from './contract/leadList';
 import { parseActivity } from './activity';
 import { startSandbox, type SandboxOptions } from './index';
 
@@ -18,6 +20,8 @@ const envSchema = z.object({
 	SANDBOX_AGENCY_LEADS: integerText.optional(),
 	SANDBOX_AD_SHAPE: z.enum(['A', 'B']).optional(),
 	SANDBOX_BAD_FILTER: z.enum(['error', 'all']).optional(),
+	SANDBOX_EDITION: z.enum(EDITIONS).optional(),
+	SANDBOX_LEAD_LIST: z.enum(LEAD_LIST_SHAPES).optional(),
 	SANDBOX_RETRY_SCHEDULE: z
 		.string()
 		.regex(/^\d+(,\d+)*$|^$/, 'must be comma-separated milliseconds, e.g. 1000,5000')
@@ -66,6 +70,8 @@ function optionsFromEnv(): SandboxOptions {
 		agencyLeads: env.SANDBOX_AGENCY_LEADS,
 		adShape: env.SANDBOX_AD_SHAPE,
 		badFilter: env.SANDBOX_BAD_FILTER,
+		edition: env.SANDBOX_EDITION,
+		leadList: env.SANDBOX_LEAD_LIST,
 		retrySchedule: env.SANDBOX_RETRY_SCHEDULE ?? [...BEHAVIOUR.delivery.cliRetryScheduleMs],
 		deliveryTimeoutMs: env.SANDBOX_DELIVERY_TIMEOUT_MS,
 		faults: env.SANDBOX_FAULTS,
@@ -80,6 +86,9 @@ async function main() {
 	const { settings } = sandbox.context;
 	console.log(`Real-estate portal sandbox listening on ${sandbox.url}`);
 	console.log(`Ad summary shape ${settings.adShape}, bad filters answer ${settings.badFilter}.`);
+	console.log(
+		`Lead bodies of edition ${settings.edition ?? 'rela (Spanish paths) / bra (Portuguese paths)'}, lead list items ${settings.leadList}.`,
+	);
 	if (process.env.SANDBOX_ACTIVITY)
 		console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');

@@ -2,7 +2,10 @@
  * The emulator's internal records: what the service knows about agencies, ads, developments and
  * interfaces. The answers' shapes are built from these in `views.ts`.
  */
-import type { CallbackConfiguration, EventKind, InterfaceKind } from '../nodes/shared/schemas';
+import type { EventKind, InterfaceKind } from '../nodes/shared/schemas';
+import type { CallbackConfiguration } from './contract/callbackConfiguration';
+import type { LeadKind } from './contract/contactTypes';
+import type { Edition, PathLanguage } from './contract/editions';
 
 export interface AgencyRecord {
 	codigoInmobiliaria: string;
@@ -68,6 +71,10 @@ export interface InterfaceRecord {
 	/** False for plans without callback access (docs/portal-api.md). */
 	callbackAccess: boolean;
 	configuration: CallbackConfiguration | null;
+	/** The path language the callback was last configured with: it picks the default edition. */
+	pathLanguage: PathLanguage;
+	/** The documentation edition its lead bodies follow, when set for it (admin). */
+	edition: Edition | null;
 	subscriptions: Set<EventKind>;
 	/** Association: idAvisoPlat → the integrator's codigoAviso, and the reverse. */
 	codeByAdId: Map<number, string>;
@@ -89,8 +96,8 @@ export interface LeadContact {
 	mensaje: string | null;
 	dni: string | null;
 	/**
-	 * Body fields (Spanish names) replaced by other values: a body variant the portal sends without
-	 * documenting it (docs/portal-api.md: more variants than EN, ES and PT are seen).
+	 * Fields set as given on the delivered body and the listed lead, whatever the body language: a
+	 * body variant the portal sends without documenting it.
 	 */
 	variant?: Record<string, unknown>;
 }
@@ -99,7 +106,9 @@ export interface LeadContact {
 export interface MessageRecord {
 	/** The polled id, stable, ascending in creation order. */
 	idMensaje: number;
-	kind: 'CONTACTO' | 'CONTACTO_MENSAJE';
+	kind: LeadKind;
+	/** idTipoContacto (contract/contactTypes.ts). */
+	contactTypeId: number;
 	agencyCode: string;
 	/** The ad as it was when the lead was made. */
 	ad: AdRecord;
@@ -107,3 +116,7 @@ export interface MessageRecord {
 	/** Epoch milliseconds of the registration. */
 	at: number;
 }
+
+/** How a lead of an anonymous prospect names them (specification, "Lead event body"). */
+export const ANONYMOUS_NAME = 'ANONYMOUS';
+export const ANONYMOUS_EMAIL = '--';

@@ -9,13 +9,14 @@ import Fastify, {
 	type FastifyReply,
 	type FastifyRequest,
 } from 'fastify';
-import { SandboxError, errors } from './behaviour';
+import { BEHAVIOUR, SandboxError, errors } from './behaviour';
 import type { SandboxContext } from './context';
 import { ADMIN_PREFIX, registerAdmin } from './admin';
 import { registerAdSummary } from './routes/adSummary';
 import { registerAgencies } from './routes/agencies';
 import { registerAssociation } from './routes/association';
 import { registerCallbacks } from './routes/callbacks';
+import { registerContactTypes } from './routes/contactTypes';
 import { registerDevelopments } from './routes/developments';
 import { registerLogin } from './routes/login';
 import { registerMessages } from './routes/messages';
@@ -63,11 +64,15 @@ function answerErrors(app: FastifyInstance, ctx: SandboxContext) {
 		ctx.log(`unexpected error: ${error.stack ?? error.message}`);
 		return reply.code(500).send(errors.unexpected().toBody());
 	});
-	app.setNotFoundHandler((request, reply) =>
-		reply
-			.code(404)
-			.send(errors.notFound(`No endpoint ${request.method} ${pathOf(request.url)}`).toBody()),
-	);
+	app.setNotFoundHandler((request, reply) => {
+		const path = pathOf(request.url);
+		const { prefixes, answerAsBadToken } = BEHAVIOUR.unknownPaths;
+		if (answerAsBadToken && prefixes.some((prefix) => path.startsWith(prefix))) {
+			const refusal = errors.badToken();
+			return reply.code(refusal.status).send(refusal.toBody());
+		}
+		return reply.code(404).send(errors.notFound(`No endpoint ${request.method} ${path}`).toBody());
+	});
 }
 
 /** Waits `ms`, or less when the client gives up (or the server closes) and the connection goes. */
@@ -147,6 +152,7 @@ export function buildServer(
 		registerCallbacks,
 		registerSimulation,
 		registerMessages,
+		registerContactTypes,
 	]) {
 		register(app, ctx);
 	}

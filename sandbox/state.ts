@@ -5,6 +5,7 @@
  */
 import type { EventKind } from '../nodes/shared/schemas';
 import { BEHAVIOUR, errors } from './behaviour';
+import { contactTypeAt, type LeadKind } from './contract/contactTypes';
 import type {
 	AdRecord,
 	AgencyRecord,
@@ -31,6 +32,11 @@ export class SandboxState {
 	private readonly messagesByAgency = new Map<string, MessageRecord[]>();
 	private lastAdId = 0;
 	private lastMessageId = 880_000_000;
+	/** Per lead kind, how many leads were given a contact type in turn. */
+	private readonly contactTypeTurns: Record<LeadKind, number> = {
+		CONTACTO: 0,
+		CONTACTO_MENSAJE: 0,
+	};
 
 	constructor(seed: SeedData) {
 		for (const agency of seed.agencies) {
@@ -47,6 +53,8 @@ export class SandboxState {
 				agencies: new Set(seeded.agencies),
 				callbackAccess: seeded.callbackAccess,
 				configuration: null,
+				pathLanguage: 'es',
+				edition: null,
 				subscriptions: new Set<EventKind>(),
 				codeByAdId: new Map(),
 				adIdByCode: new Map(),
@@ -209,10 +217,17 @@ export class SandboxState {
 	/**
 	 * Records a lead for the polling endpoint with the next message id, in the agency's list by
 	 * registration instant (a lead made with an earlier instant goes before later ones); answers it.
+	 * Without a contact type, the kind's types take turns (contract/contactTypes.ts).
 	 */
-	recordMessage(lead: Omit<MessageRecord, 'idMensaje' | 'agencyCode'>): MessageRecord {
+	recordMessage(
+		lead: Omit<MessageRecord, 'idMensaje' | 'agencyCode' | 'contactTypeId'> & {
+			contactTypeId?: number;
+		},
+	): MessageRecord {
 		const record: MessageRecord = {
 			...lead,
+			contactTypeId:
+				lead.contactTypeId ?? contactTypeAt(lead.kind, this.contactTypeTurns[lead.kind]++),
 			idMensaje: this.nextMessageId(),
 			agencyCode: lead.ad.agencyCode,
 		};

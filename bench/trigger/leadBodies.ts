@@ -1,10 +1,13 @@
 /**
- * Realistic lead deliveries, as the emulator's own delivery code writes them (sandbox/eventBodies.ts,
- * Spanish field names), each with a fresh idEvento: our trigger drops a repeated one as a duplicate.
+ * Realistic lead deliveries, as the emulator's own delivery code writes them (sandbox/contract/,
+ * Spanish bodies of the `rela` edition), each with a fresh idEvento: our trigger drops a repeated
+ * one as a duplicate.
  */
 import { randomUUID } from 'node:crypto';
 
-import { leadBody, type LeadKind } from '../../sandbox/eventBodies';
+import type { LeadKind } from '../../sandbox/contract/contactTypes';
+import { leadBodyIn } from '../../sandbox/contract/leadBodies';
+import { phoneParts } from '../../sandbox/contract/phone';
 
 const PEOPLE = [
 	['María José Fernández', 'mjfernandez@correo.com.ar', '+54 11 4555-1234'],
@@ -28,21 +31,31 @@ export function leadDelivery(index: number, ads: AdReference[]): string {
 	const [nombre, email, telefono] = PEOPLE[index % PEOPLE.length];
 	const kind: LeadKind = index % 3 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE';
 	const ad = ads[index % ads.length];
-	const body = leadBody({
+	const anonymous = index % 17 === 0;
+	const body = leadBodyIn('ES', {
 		idEvento: randomUUID(),
 		kind,
-		referencia: ad.codigoAviso,
-		ad: null,
-		contact: {
-			anonymous: index % 17 === 0,
-			nombre,
-			email,
-			telefono,
-			mensaje: MESSAGES[index % MESSAGES.length],
-			dni: String(20_000_000 + ((index * 7919) % 25_000_000)),
-		},
-		idMensaje: kind === 'CONTACTO_MENSAJE' ? 900_000 + index : null,
-		at: Date.now(),
+		edition: 'rela',
+		contactTypeId: kind === 'CONTACTO' ? 6 : 1,
+		idMensaje: 900_000 + index,
+		contactId: 70_000_000 + (index % PEOPLE.length),
+		agencyCode: 'INMO-001',
+		adCode: ad.codigoAviso,
+		idAvisoPlat: ad.idAvisoPlat,
+		idDesarrolloPlat: null,
+		codigoDesarrollo: null,
+		planDePublicacion: 'SIMPLE',
+		claveInterna: null,
+		registeredAt: Date.now(),
+		name: anonymous ? 'ANONYMOUS' : nombre,
+		email: anonymous ? '--' : email,
+		phone: anonymous && kind === 'CONTACTO' ? null : phoneParts(telefono),
+		message: kind === 'CONTACTO_MENSAJE' ? MESSAGES[index % MESSAGES.length] : null,
+		nationalId: String(20_000_000 + ((index * 7919) % 25_000_000)),
+		userIdPlat: `u***${index % 1000}`,
+		leadOrigin: 'Imovelweb',
+		formToken: 'bench',
+		variant: {},
 	});
 	return JSON.stringify(body);
 }

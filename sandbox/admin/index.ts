@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eventKindSchema } from '../../nodes/shared/schemas';
+import { EDITIONS } from '../contract/editions';
+import { LEAD_LIST_SHAPES } from '../contract/leadList';
 import type { SandboxContext } from '../context';
 import { parseWith, queryOf } from '../routes/common';
 import { BEHAVIOUR } from '../behaviour';
@@ -22,6 +24,8 @@ const resetSchema = z
 		agencies: z.number().int().min(0).max(100_000),
 		adShape: z.enum(['A', 'B']),
 		badFilter: z.enum(['error', 'all']),
+		edition: z.enum(EDITIONS).nullable(),
+		leadList: z.enum(LEAD_LIST_SHAPES),
 	})
 	.partial()
 	.strict();
@@ -40,7 +44,7 @@ export function registerAdmin(app: FastifyInstance, ctx: SandboxContext, startSe
 	app.get(ADMIN_PREFIX, async () => ({
 		settings: ctx.settings,
 		interfaces: [...ctx.state.interfaces.values()].map((record) => ({
-			...interfaceView(record),
+			...interfaceView(ctx, record),
 			token: record.token,
 			client: ctx.state.clientOf(record.id),
 		})),

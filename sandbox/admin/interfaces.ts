@@ -2,13 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { EDITIONS } from '../contract/editions';
+import { editionFor } from '../events';
 import type { InterfaceRecord } from '../model';
 import { associationText, parseAdId } from '../routes/association';
 import { paramsOf, parseWith } from '../routes/common';
 
 const associationSchema = z.object({ codigoAviso: z.string().trim().min(1) }).strict();
+const editionSchema = z.object({ edition: z.enum(EDITIONS).nullable() }).strict();
 
-export function interfaceView(record: InterfaceRecord) {
+export function interfaceView(ctx: SandboxContext, record: InterfaceRecord) {
 	return {
 		id: record.id,
 		integrator: record.integrator,
@@ -16,6 +19,9 @@ export function interfaceView(record: InterfaceRecord) {
 		agencies: [...record.agencies],
 		callbackAccess: record.callbackAccess,
 		configuration: record.configuration,
+		/** The documentation edition its lead bodies follow now, and whether it was set for it. */
+		edition: editionFor(ctx, record),
+		editionSet: record.edition,
 		subscriptions: [...record.subscriptions],
 		associations: [...record.codeByAdId].map(([idAvisoPlat, codigoAviso]) => ({
 			idAvisoPlat,
@@ -26,8 +32,15 @@ export function interfaceView(record: InterfaceRecord) {
 
 export function registerInterfacesAdmin(app: FastifyInstance, ctx: SandboxContext) {
 	app.get('/__sandbox/interfaces/:interfaceId', async (request) =>
-		interfaceView(ctx.state.interfaceById(paramsOf(request).interfaceId)),
+		interfaceView(ctx, ctx.state.interfaceById(paramsOf(request).interfaceId)),
 	);
+
+	// The documentation edition of this interface's lead bodies (null: back to the default).
+	app.put('/__sandbox/interfaces/:interfaceId/edition', async (request, reply) => {
+		const target = ctx.state.interfaceById(paramsOf(request).interfaceId);
+		target.edition = parseWith(editionSchema, request.body).edition;
+		return reply.code(204).send();
+	});
 
 	const path = '/__sandbox/interfaces/:interfaceId/associations/:idAvisoPlat';
 	app.put(path, async (request) => {

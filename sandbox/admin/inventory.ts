@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { errors } from '../behaviour';
 import { CURRENCIES, NEIGHBOURHOODS, OPERATIONS, searchable } from '../catalog';
 import type { SandboxContext } from '../context';
+import { CONTACT_TYPES, contactTypeAt } from '../contract/contactTypes';
 import { notifyAdEvents, notifyCredit, notifyLead } from '../events';
 import type { AdRecord, LocationRecord } from '../model';
 import { parseAdId } from '../routes/association';
@@ -56,6 +57,14 @@ const leadSchema = z
 			.record(z.unknown())
 			.refine((fields) => !('idEvento' in fields || 'tipoEvento' in fields), {
 				message: 'variant cannot replace idEvento or tipoEvento',
+			})
+			.optional(),
+		/** One of the seven contact types; default the kind's observed one (6 phone view, 1 message). */
+		idTipoContacto: z
+			.number()
+			.int()
+			.refine((id) => CONTACT_TYPES.some((type) => type.id === id), {
+				message: `idTipoContacto must be one of ${CONTACT_TYPES.map((type) => type.id).join(', ')}`,
 			})
 			.optional(),
 		/** When the lead was registered (epoch ms or ISO 8601); default now. */
@@ -167,8 +176,14 @@ export function registerInventoryAdmin(app: FastifyInstance, ctx: SandboxContext
 	app.post('/__sandbox/ads/:idAvisoPlat/leads', async (request) => {
 		const ad = adOf(paramsOf(request));
 		if (!ad.online) throw errors.conflict(`Ad ${ad.idAvisoPlat} is offline: nobody can see it`);
-		const { tipoEvento, registeredAt, ...contact } = parseWith(leadSchema, request.body ?? {});
-		return notifyLead(ctx, ad, tipoEvento, contact, registeredAt);
+		const { tipoEvento, registeredAt, idTipoContacto, ...contact } = parseWith(
+			leadSchema,
+			request.body ?? {},
+		);
+		return notifyLead(ctx, ad, tipoEvento, contact, {
+			registeredAt,
+			contactTypeId: idTipoContacto ?? contactTypeAt(tipoEvento, 0),
+		});
 	});
 
 	app.post('/__sandbox/agencies/:agencyCode/credits', async (request) => {

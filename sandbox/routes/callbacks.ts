@@ -1,35 +1,31 @@
 /**
  * Callback configuration and event subscriptions (docs/portal-api.md), one of each per interface.
+ * The configuration is validated by the emulator's own schema (contract/callbackConfiguration.ts):
+ * any body language and a missing url are kept as sent.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callbackConfigurationSchema, eventKindSchema } from '../../nodes/shared/schemas';
+import { eventKindSchema } from '../../nodes/shared/schemas';
 import { errors } from '../behaviour';
 import type { SandboxContext } from '../context';
+import { callbackConfigurationSchema } from '../contract/callbackConfiguration';
+import type { PathLanguage } from '../contract/editions';
 import { callerOf, paramsOf, parseWith, requireCallbackAccess, noContent } from './common';
-
-/** RFC 9110 token characters: what a header name may contain. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-export const headerKeyRule = {
-	check: (key: string | null | undefined) => !key || HEADER_NAME.test(key),
-	message: 'authorizationHeaderKey must be a valid HTTP header name',
-};
-
-/** The shared schema, plus: the header key must be usable as a header name. */
-export const configurationBodySchema = callbackConfigurationSchema.refine(
-	(c) => headerKeyRule.check(c.authorizationHeaderKey),
-	{ path: ['authorizationHeaderKey'], message: headerKeyRule.message },
-);
 
 const eventParamSchema = z.object({ evento: eventKindSchema });
 
+const BASES: ReadonlyArray<[string, PathLanguage]> = [
+	['/v1/configuracion/callbacks', 'es'],
+	['/v1/configuracao/callbacks', 'pt'],
+];
+
 export function registerCallbacks(app: FastifyInstance, ctx: SandboxContext) {
-	for (const base of ['/v1/configuracion/callbacks', '/v1/configuracao/callbacks']) {
+	for (const [base, pathLanguage] of BASES) {
 		app.put(base, async (request, reply) => {
 			const caller = callerOf(ctx, request);
 			requireCallbackAccess(caller);
-			caller.configuration = parseWith(configurationBodySchema, request.body);
+			caller.configuration = parseWith(callbackConfigurationSchema.strip(), request.body);
+			caller.pathLanguage = pathLanguage;
 			return noContent(reply);
 		});
 

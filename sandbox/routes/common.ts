@@ -18,7 +18,7 @@ export function callerOf(ctx: SandboxContext, request: FastifyRequest): Interfac
 	}
 	if (typeof token !== 'string') throw errors.invalidToken('Give access_token once');
 	const caller = ctx.state.interfaceByToken(token);
-	if (!caller) throw errors.invalidToken('The access token is not valid');
+	if (!caller) throw errors.badToken();
 	return caller;
 }
 

@@ -1,16 +1,24 @@
 /**
  * Lead polling, for plans without callbacks too: `GET /v2/inmobiliarias/{agency}/mensajes
- * ?fromDate=yyyyMMdd`, the leads of the agency registered on or after that day (portal local time),
- * oldest first, paged like every list, 204 when empty. Choices in `behaviour.ts`.
+ * ?fromDate=yyyyMMdd` and its Portuguese spelling `/v2/imobiliarias/{agency}/mensagens` (field
+ * notes, "Lead list" [S]), the leads of the agency registered on or after that day (portal local
+ * time), oldest first, paged like every list, 204 when empty. Item shapes in contract/leadList.ts;
+ * choices in `behaviour.ts`.
  */
 import type { FastifyInstance } from 'fastify';
 import { BEHAVIOUR, errors } from '../behaviour';
 import type { SandboxContext } from '../context';
+import type { PathLanguage } from '../contract/editions';
+import { listItem } from '../contract/leadList';
 import { localDayStart } from '../dates';
-import { polledMessage } from '../eventBodies';
+import { editionFor } from '../events';
+import { leadFactsOf } from '../leadFactsOf';
 import { callerOf, pagingOf, paramsOf, queryOf, sendPage, type Query } from './common';
 
-export const MESSAGES_PATH = '/v2/inmobiliarias/:agencyCode/mensajes';
+export const MESSAGES_PATHS: ReadonlyArray<[string, PathLanguage]> = [
+	['/v2/inmobiliarias/:agencyCode/mensajes', 'es'],
+	['/v2/imobiliarias/:agencyCode/mensagens', 'pt'],
+];
 
 function fromDayOf(query: Query): string {
 	const name = BEHAVIOUR.messages.fromDateParam;
@@ -26,15 +34,28 @@ function fromDayOf(query: Query): string {
 }
 
 export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
-	app.get(MESSAGES_PATH, async (request, reply) => {
-		const caller = callerOf(ctx, request);
-		const agency = ctx.state.linkedAgency(caller, paramsOf(request).agencyCode);
-		const query = queryOf(request);
-		const paging = pagingOf(query);
-		const fromDay = fromDayOf(query);
-		const messages = ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay));
-		return sendPage(reply, messages, paging, (message) =>
-			polledMessage(message, caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null),
-		);
-	});
+	for (const [path, pathLanguage] of MESSAGES_PATHS) {
+		app.get(path, async (request, reply) => {
+			const caller = callerOf(ctx, request);
+			const agency = ctx.state.linkedAgency(caller, paramsOf(request).agencyCode);
+			const query = queryOf(request);
+			const paging = pagingOf(query);
+			const fromDay = fromDayOf(query);
+			const since = ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay));
+			const listed = BEHAVIOUR.messages.listsPhoneViews
+				? since
+				: since.filter((message) => message.kind === 'CONTACTO_MENSAJE');
+			const edition = editionFor(ctx, caller, pathLanguage);
+			return sendPage(reply, listed, paging, (message) =>
+				listItem(
+					ctx.settings.leadList,
+					leadFactsOf(message, {
+						adCode: caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null,
+						edition,
+						interfaceId: caller.id,
+					}),
+				),
+			);
+		});
+	}
 }

@@ -5,28 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-	creditSimulationBodySchema,
-	leadSimulationBodySchema,
-	type EventKind,
-} from '../../nodes/shared/schemas';
+import type { EventKind } from '../../nodes/shared/schemas';
 import { BEHAVIOUR, errors } from '../behaviour';
 import type { SandboxContext } from '../context';
-import { creditBody, leadBody } from '../eventBodies';
-import { deliveryTarget } from '../events';
+import type { PathLanguage } from '../contract/editions';
+import { withEnvelope } from '../contract/eventEnvelope';
+import type { BodyLanguage } from '../contract/languages';
+import { creditFields } from '../eventBodies';
+import { deliveryTarget, leadBodyFor } from '../events';
 import type { AdRecord, InterfaceRecord } from '../model';
-import { headerKeyRule } from './callbacks';
 import { callerOf, parseWith, requireCallbackAccess, type Query } from './common';
-
-const headerKeyPath = ['configuracionCallback', 'authorizationHeaderKey'];
-const leadSchema = leadSimulationBodySchema.refine(
-	(b) => headerKeyRule.check(b.configuracionCallback.authorizationHeaderKey),
-	{ path: headerKeyPath, message: headerKeyRule.message },
-);
-const creditSchema = creditSimulationBodySchema.refine(
-	(b) => headerKeyRule.check(b.configuracionCallback.authorizationHeaderKey),
-	{ path: headerKeyPath, message: headerKeyRule.message },
-);
+import {
+	creditSimulationSchema,
+	leadSimulationSchema,
+	type SimulationCallback,
+} from './simulationBodies';
 
 const CREDIT_ONLY_FIELDS = ['codigoEmpresa', 'accion', 'planDePublicacion', 'siteId', 'status'];
 
@@ -66,25 +59,26 @@ function enqueue(
 	ctx: SandboxContext,
 	caller: InterfaceRecord,
 	kind: EventKind,
-	configuration: Parameters<typeof deliveryTarget>[0],
-	bodyFor: (idEvento: string) => Record<string, unknown>,
+	configuration: SimulationCallback,
+	bodyFor: (idEvento: string, language: BodyLanguage) => Record<string, unknown>,
 ) {
 	const idEvento = randomUUID();
+	const target = deliveryTarget(configuration)!;
 	ctx.deliveries.enqueue({
 		idEvento,
 		kind,
 		interfaceId: caller.id,
 		source: 'simulation',
-		target: deliveryTarget(configuration),
-		body: bodyFor(idEvento),
+		target,
+		body: bodyFor(idEvento, target.language),
 	});
 	return { code: 'ok', idEvento };
 }
 
-function simulateLead(ctx: SandboxContext, request: FastifyRequest) {
+function simulateLead(ctx: SandboxContext, request: FastifyRequest, pathLanguage: PathLanguage) {
 	const caller = callerOf(ctx, request);
 	requireCallbackAccess(caller);
-	const body = parseWith(leadSchema, request.body);
+	const body = parseWith(leadSimulationSchema, request.body);
 	const agency = ctx.state.linkedAgency(caller, body.codigoInmobiliaria);
 	const ad = simulatedAd(ctx, caller, agency.codigoInmobiliaria, body.codigoAviso);
 	const kind = body.tipoDeEvento;
@@ -96,9 +90,10 @@ function simulateLead(ctx: SandboxContext, request: FastifyRequest) {
 		mensaje: body.contactMessage ?? null,
 		dni: null,
 	};
-	const { idMensaje, at } = ctx.state.recordMessage({ kind, ad, contact, at: Date.now() });
-	return enqueue(ctx, caller, kind, body.configuracionCallback, (idEvento) =>
-		leadBody({ idEvento, kind, referencia: body.codigoAviso, ad, contact, idMensaje, at }),
+	const record = ctx.state.recordMessage({ kind, ad, contact, at: Date.now() });
+	const receiver = { target: caller, adCode: body.codigoAviso, pathLanguage };
+	return enqueue(ctx, caller, kind, body.configuracionCallback, (idEvento, language) =>
+		leadBodyFor(ctx, record, receiver, idEvento, language),
 	);
 }
 
@@ -107,7 +102,7 @@ function simulateCredit(ctx: SandboxContext, request: FastifyRequest) {
 	requireCallbackAccess(caller);
 	if (caller.kind === 'LEC' && !BEHAVIOUR.simulation.lecMaySimulateCredit)
 		throw errors.lecAccessDenied();
-	const body = parseWith(creditSchema, request.body);
+	const body = parseWith(creditSimulationSchema, request.body);
 	const agency = ctx.state.linkedAgency(caller, body.codigoEmpresa);
 	const credit = {
 		accion: body.accion,
@@ -116,18 +111,23 @@ function simulateCredit(ctx: SandboxContext, request: FastifyRequest) {
 		siteId: body.siteId ?? null,
 	};
 	const at = Date.now();
-	return enqueue(ctx, caller, 'CREDITO', body.configuracionCallback, (idEvento) =>
-		creditBody({ idEvento, agencyCode: agency.codigoInmobiliaria, credit, at }),
+	return enqueue(ctx, caller, 'CREDITO', body.configuracionCallback, (idEvento, language) =>
+		withEnvelope(
+			language,
+			idEvento,
+			'CREDITO',
+			creditFields({ agencyCode: agency.codigoInmobiliaria, credit, at }),
+		),
 	);
 }
 
 export function registerSimulation(app: FastifyInstance, ctx: SandboxContext) {
-	app.post('/v1/callbacks/generacion/evento', async (request) => simulateLead(ctx, request));
+	app.post('/v1/callbacks/generacion/evento', async (request) => simulateLead(ctx, request, 'es'));
 	app.post('/v1/callbacks/generacion/evento/credito', async (request) =>
 		simulateCredit(ctx, request),
 	);
 	app.post('/v1/callbacks/geracao/eventos', async (request) =>
-		isCreditBody(request.body) ? simulateCredit(ctx, request) : simulateLead(ctx, request),
+		isCreditBody(request.body) ? simulateCredit(ctx, request) : simulateLead(ctx, request, 'pt'),
 	);
 	app.post('/v1/callbacks/geracao/eventos/credito', async (request) =>
 		simulateCredit(ctx, request),

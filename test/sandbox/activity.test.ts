@@ -30,8 +30,11 @@ describe('SANDBOX_ACTIVITY', () => {
 		const inmo2 = await allPages(fx.les, '/v2/inmobiliarias/INMO-002/mensajes', {
 			fromDate: today(),
 		});
-		expect(inmo1.map((m: any) => m.tipoEvento)).toEqual(['CONTACTO_MENSAJE']);
-		expect(inmo2.map((m: any) => m.tipoEvento)).toEqual(['CONTACTO']);
+		// A message (contact type 1, with its text), then a phone view (6, no text).
+		expect(inmo1.map((m: any) => [m.idContactoAccion, typeof m.textoMensaje])).toEqual([
+			[1, 'string'],
+		]);
+		expect(inmo2.map((m: any) => [m.idContactoAccion, m.textoMensaje])).toEqual([[6, null]]);
 		const free = await allPages(fx.noCallbacks, '/v2/inmobiliarias/INMO-500/mensajes', {
 			fromDate: today(),
 		});

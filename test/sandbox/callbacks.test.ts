@@ -34,9 +34,8 @@ describe('callback configuration', () => {
 	it.each([
 		[{ url: 'ftp://example.invalid/hook' }, 'url'],
 		[{ url: 'example.invalid/hook' }, 'url'],
-		[{}, 'url'],
 		[{ url: 5 }, 'url'],
-		[{ url: 'https://a.invalid', lenguajeCallbackBody: 'FR' }, 'lenguajeCallbackBody'],
+		[{ url: 'https://a.invalid', lenguajeCallbackBody: 5 }, 'lenguajeCallbackBody'],
 		[{ url: 'https://a.invalid', authorizationHeaderKey: 'bad header' }, 'authorizationHeaderKey'],
 		[[config], 'body'],
 	])('refuses %j with 400 naming %s', async (body, field) => {
@@ -51,6 +50,39 @@ describe('callback configuration', () => {
 		expect(answer.status).toBe(400);
 		expect(answer.json.code).toBe('bad_request');
 	});
+
+	it.each([['EN2'], ['EN_SF'], ['ES'], ['PT'], ['EN'], [''], ['FR']])(
+		'stores and reads back lenguajeCallbackBody %j, in both path languages',
+		async (language) => {
+			const sent = { ...config, lenguajeCallbackBody: language };
+			expect((await fx.les.put(CALLBACKS, sent)).status).toBe(204);
+			expect((await fx.les.get(CALLBACKS)).json).toEqual(sent);
+			expect((await fx.les.get(CALLBACKS_PT)).json).toEqual(sent);
+		},
+	);
+
+	it('stores and reads back a configuration without a language', async () => {
+		const { lenguajeCallbackBody: _none, ...sent } = config;
+		expect((await fx.les.put(CALLBACKS_PT, sent)).status).toBe(204);
+		expect((await fx.les.get(CALLBACKS)).json).toEqual(sent);
+	});
+
+	it.each([
+		[{ url: null, lenguajeCallbackBody: 'EN2' }],
+		[{ authorizationHeaderKey: 'X-Api-Key', lenguajeCallbackBody: null }],
+		[{}],
+	])(
+		'stores and reads back %j: a configuration with no url, which delivers nothing',
+		async (sent) => {
+			expect((await fx.les.put(CALLBACKS, sent)).status).toBe(204);
+			expect((await fx.les.get(CALLBACKS)).json).toEqual(sent);
+			expect((await fx.les.put(`${CALLBACKS}/CONTACTO`)).status).toBe(204);
+			const { associations } = await adminView('demo-les');
+			const made = await fx.admin.post(`/ads/${associations[0].idAvisoPlat}/leads`, {});
+			expect(made.status).toBe(200);
+			expect(made.json.events).toEqual([]);
+		},
+	);
 
 	it('lets a LEC configure its own callback, apart from the LES', async () => {
 		expect((await fx.lec.put(CALLBACKS, config)).status).toBe(204);

@@ -200,7 +200,7 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 		});
 	});
 
-	it('writes ad event bodies in the configured language', async () => {
+	it('writes ad event bodies with the English envelope, other fields keeping their names (not public)', async () => {
 		await subscribe(fx.les, receivers.les, ['AVISO_CALIDAD'], 'EN');
 		const ad = await associatedAd(true);
 		await fx.admin.put(`/ads/${ad.idAvisoPlat}/quality`, { calidad: 50 });
@@ -208,11 +208,11 @@ describe('ad occurrences (Events table, States and transitions)', () => {
 		expect(delivered.body).toEqual({
 			eventId: expect.any(String),
 			eventType: 'AVISO_CALIDAD',
-			agencyCode: 'INMO-001',
-			platformAdId: ad.idAvisoPlat,
-			adCode: ad.codigoAviso,
-			eventDate: expect.stringMatching(ZONED),
-			quality: 50,
+			codigoInmobiliaria: 'INMO-001',
+			idAvisoPlat: ad.idAvisoPlat,
+			codigoAviso: ad.codigoAviso,
+			fechaEvento: expect.stringMatching(ZONED),
+			calidad: 50,
 		});
 		expect(delivered.headers.authorization).toBe('tok');
 	});
@@ -274,6 +274,8 @@ describe('lead occurrences', () => {
 		expect(() => leadEventBodySchema.parse(delivered.body)).not.toThrow();
 		expect(delivered.body).toEqual(
 			messageLeadBody({
+				idPlat: ad.idAvisoPlat,
+				agencyCode: 'INMO-001',
 				referencia: ad.codigoAviso,
 				nombre: 'Juan',
 				email: 'juan@example.com',
@@ -286,7 +288,7 @@ describe('lead occurrences', () => {
 		);
 	});
 
-	it('marks an anonymous phone view: ANONYMOUS, -- and no phone', async () => {
+	it('marks an anonymous phone view: ANONYMOUS, -- and no phone, and no message id (rela CONTACTO)', async () => {
 		await subscribe(fx.les, receivers.les, ['CONTACTO']);
 		const ad = await associatedAd(true);
 		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
@@ -294,10 +296,10 @@ describe('lead occurrences', () => {
 			anonymous: true,
 		});
 		const [delivered] = await receivers.les.waitFor(1);
+		expect(delivered.body).not.toHaveProperty('idMensaje');
 		expect(delivered.body).toMatchObject({
 			tipoEvento: 'CONTACTO',
 			idTipoContacto: 6,
-			idMensaje: null,
 			nombre: 'ANONYMOUS',
 			email: '--',
 			telefono: null,
@@ -305,11 +307,11 @@ describe('lead occurrences', () => {
 		});
 	});
 
-	it('carries the development of a unit as idAvisoPadre and codigoDesarrollo', async () => {
-		await subscribe(fx.les, receivers.les, ['CONTACTO']);
+	it('carries the development of a unit as idAvisoPadre and codigoDesarrollo in a message', async () => {
+		await subscribe(fx.les, receivers.les, ['CONTACTO_MENSAJE']);
 		const id = await unassociatedOnlineAd(true);
 		await fx.les.put(`/v1/inmobiliarias/INMO-001/avisos/UNIT-1/asociar/${id}`);
-		await fx.admin.post(`/ads/${id}/leads`, {});
+		await fx.admin.post(`/ads/${id}/leads`, { tipoEvento: 'CONTACTO_MENSAJE' });
 		const [delivered] = await receivers.les.waitFor(1);
 		const unit = (await adminAds(fx)).find((a) => a.idAvisoPlat === id)!;
 		expect(delivered.body.idAvisoPadre).toBe(unit.idDesarrolloPlat);

@@ -32,7 +32,8 @@ describe('a network of agencies (SANDBOX_AGENCIES)', () => {
 				fromDate: portalDay(Date.now() - 2 * DAY_MS),
 			});
 			expect(leads).toHaveLength(2);
-			expect(leads.every((lead: any) => lead.codigoInmobiliaria === code)).toBe(true);
+			const own = new Set((await adminAds(fx, code)).map((ad) => ad.idAvisoPlat));
+			expect(leads.every((lead: any) => own.has(lead.idAvisoPlat))).toBe(true);
 		}
 		const view = (await fx.admin.get('')).json;
 		expect(view.interfaces.map((i: any) => i.id)).toContain('network-les');
@@ -69,11 +70,9 @@ describe('a network of agencies (SANDBOX_AGENCIES)', () => {
 			registeredAt: new Date(from - 1_000).toISOString(),
 		});
 		const leads = await allPages(network(), MESSAGES('NET-0007'), { fromDate: portalDay(from) });
-		expect(leads.map((lead: any) => lead.idMensaje)[0]).toBe(early.json.idMensaje);
+		expect(leads.map((lead: any) => lead.id)[0]).toBe(early.json.idMensaje);
 		expect(leads).toHaveLength(5);
-		const registered = leads.map((lead: any) =>
-			Date.parse(lead.fechaRegistro.replace(/(\d\d)(\d\d)$/, '$1:$2')),
-		);
+		const registered = leads.map((lead: any) => Date.parse(lead.fecha));
 		expect([...registered].sort((a, b) => a - b)).toEqual(registered);
 		const lastDay = await allPages(network(), MESSAGES('NET-0007'), {
 			fromDate: portalDay(from + 2 * DAY_MS),

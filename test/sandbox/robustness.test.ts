@@ -62,10 +62,10 @@ describe('bad input never crashes the sandbox', () => {
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 	});
 
-	it('answers an unknown path or method with the 404 error object', async () => {
+	it("answers an unknown path outside the service's versions with the 404 error object", async () => {
 		for (const [method, path] of [
-			['GET', '/v1/nothing-here'],
-			['DELETE', '/v1/inmobiliarias'],
+			['GET', '/nothing-here'],
+			['GET', '/v3/inmobiliarias'],
 			['GET', '/__sandbox/nothing'],
 		]) {
 			const answer = await fx.les.send(method, path);
@@ -122,7 +122,12 @@ describe('admin input', () => {
 describe('the admin overview', () => {
 	it('lists settings, interfaces with their credentials, and agencies', async () => {
 		const { json } = await fx.admin.get('');
-		expect(json.settings).toEqual({ adShape: 'B', badFilter: 'error' });
+		expect(json.settings).toEqual({
+			adShape: 'B',
+			badFilter: 'error',
+			edition: null,
+			leadList: 'recorded',
+		});
 		expect(json.interfaces.map((i: any) => [i.id, i.kind, i.token])).toEqual([
 			['demo-les', 'LES', 'demo-les-token'],
 			['demo-lec', 'LEC', 'demo-lec-token'],

@@ -56,6 +56,8 @@ describe('lead simulation', () => {
 		expect(delivered.body).toEqual(
 			messageLeadBody({
 				idEvento: answer.json.idEvento,
+				idPlat: expect.any(Number),
+				agencyCode: 'INMO-001',
 				referencia: 'DEMO-0001',
 				nombre: 'Ana Pérez',
 				email: 'ana@example.com',
@@ -78,9 +80,9 @@ describe('lead simulation', () => {
 		});
 		expect(answer.status).toBe(200);
 		const [delivered] = await hook.current.waitFor(1);
+		expect(delivered.body).not.toHaveProperty('idMensaje');
 		expect(delivered.body).toMatchObject({
 			tipoEvento: 'CONTACTO',
-			idMensaje: null,
 			idTipoContacto: 6,
 			mensaje: null,
 			email: 'solo@example.com',
@@ -154,7 +156,7 @@ describe('lead simulation', () => {
 				eventType: 'CONTACTO_MENSAJE',
 				name: 'Ana Pérez',
 				reference: 'DEMO-0001',
-				registrationDate: expect.stringMatching(ZONED),
+				registerDate: expect.stringMatching(ZONED),
 				message: 'Quiero visitarlo',
 				phone: expect.any(String),
 			},

@@ -3,9 +3,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** fechaRegistro / fechaEvento: yyyy-MM-ddTHH:mm:ss.SSS-0300. */
 export const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0300$/;
 
-/** The complete Spanish body of a CONTACTO_MENSAJE from a known prospect (docs/portal-api.md, "Lead bodies"). */
+/**
+ * The complete Spanish body of a CONTACTO_MENSAJE from a known prospect, edition `rela` (field
+ * notes, "Lead bodies in five languages": the `arg` block plus userIdPlat and dni).
+ */
 export function messageLeadBody(fields: {
 	idEvento?: unknown;
+	idPlat: number;
+	agencyCode: string;
 	referencia: string;
 	nombre: string;
 	email: string;
@@ -20,19 +25,20 @@ export function messageLeadBody(fields: {
 		tipoEvento: 'CONTACTO_MENSAJE',
 		idMensaje: expect.any(Number),
 		idTipoContacto: 1,
-		idContacto: null,
-		codigoInmobiliaria: null,
-		codigoCliente: null,
+		idContacto: expect.any(Number),
+		idPlat: fields.idPlat,
+		codigoCliente: fields.agencyCode,
+		idAvisoPadre: null,
+		codigoDesarrollo: null,
 		referencia: fields.referencia,
 		fechaRegistro: expect.stringMatching(ZONED),
 		nombre: fields.nombre,
 		email: fields.email,
 		telefono: fields.telefono,
 		mensaje: fields.mensaje,
-		idAvisoPadre: null,
-		codigoDesarrollo: null,
 		planDePublicacion: fields.planDePublicacion,
 		claveInterna: fields.claveInterna,
+		userIdPlat: expect.any(String),
 		dni: fields.dni,
 	};
 }

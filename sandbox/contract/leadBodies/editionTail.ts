@@ -1,0 +1,16 @@
+/**
+ * The fields an edition adds at the end of a lead body (../editions.ts): `userIdPlat` in `rela`,
+ * the national id in `rela` and `bra`, under the body language's own name for it.
+ */
+import { editionFields } from '../editions';
+import type { LeadFacts } from '../leadFacts';
+
+export type NationalIdName = 'dni' | 'cpf' | 'identificationId';
+
+export function editionTail(facts: LeadFacts, nationalIdName: NationalIdName) {
+	const adds = editionFields(facts.edition);
+	return {
+		...(adds.userIdPlat ? { userIdPlat: facts.userIdPlat } : {}),
+		...(adds.nationalId ? { [nationalIdName]: facts.nationalId } : {}),
+	};
+}

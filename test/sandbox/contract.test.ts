@@ -1,0 +1,210 @@
+/**
+ * The lead bodies as the portal publishes them (field notes, "Published contract"): every body
+ * language × lead event × documentation edition delivers exactly the published field names, with
+ * the values where the notes say what they mean.
+ */
+import { ZONED } from './helpers/expected';
+import type { Portal } from './helpers/http';
+import {
+	publishedFields,
+	type Edition,
+	type Language,
+	type LeadEvent,
+} from './helpers/publishedFields';
+import { useReceiver } from './helpers/receiver';
+import { CALLBACKS, CALLBACKS_PT, adminAds, useSandbox } from './helpers/sandbox';
+
+const fx = useSandbox();
+const hook = useReceiver();
+
+beforeEach(() => fx.admin.post('/reset'));
+afterEach(() => fx.sandbox.waitForIdle());
+
+const LANGUAGES: Language[] = ['ES', 'PT', 'EN', 'EN2', 'EN_SF'];
+const EVENTS: LeadEvent[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
+const EDITIONS: Edition[] = ['arg', 'rela', 'bra'];
+
+const PROSPECT = {
+	nombre: 'Ana Pérez',
+	email: 'ana@example.com',
+	telefono: '+55 11 98765-4321',
+	mensaje: 'Quero visitar',
+	dni: '123.456.789-09',
+};
+
+async function configure(client: Portal, language: string | undefined, path = CALLBACKS) {
+	await client.put(path, { url: hook.current.url, lenguajeCallbackBody: language });
+	for (const kind of EVENTS) await client.put(`${path}/${kind}`);
+}
+
+/** An online ad of INMO-001 associated to demo-les, with its code. */
+async function associatedAd() {
+	const associations = (await fx.admin.get('/interfaces/demo-les')).json.associations;
+	const ads = await adminAds(fx, 'INMO-001', true);
+	const ad = ads.find((a) => associations.some((x: any) => x.idAvisoPlat === a.idAvisoPlat))!;
+	const code = associations.find((x: any) => x.idAvisoPlat === ad.idAvisoPlat).codigoAviso;
+	return { ...ad, codigoAviso: code as string };
+}
+
+async function deliveredLead(event: LeadEvent, extra: Record<string, unknown> = {}) {
+	const ad = await associatedAd();
+	await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: event, ...PROSPECT, ...extra });
+	const [delivered] = await hook.current.waitFor(1);
+	return { ad, body: delivered.body };
+}
+
+const cases = LANGUAGES.flatMap((language) =>
+	EVENTS.flatMap((event) => EDITIONS.map((edition) => [language, event, edition] as const)),
+);
+
+describe('lead bodies: exactly the published fields', () => {
+	it.each(cases)('%s %s, edition %s', async (language, event, edition) => {
+		await fx.admin.put('/interfaces/demo-les/edition', { edition });
+		await configure(fx.les, language);
+		const { body } = await deliveredLead(event);
+		expect(Object.keys(body).sort()).toEqual(publishedFields(language, event, edition));
+	});
+});
+
+describe('lead bodies: values', () => {
+	it('Spanish: the agency code as codigoCliente, the zoned instant, the ad code as referencia', async () => {
+		await configure(fx.les, 'ES');
+		const { ad, body } = await deliveredLead('CONTACTO_MENSAJE');
+		expect(body).toMatchObject({
+			codigoCliente: 'INMO-001',
+			referencia: ad.codigoAviso,
+			idPlat: ad.idAvisoPlat,
+			fechaRegistro: expect.stringMatching(ZONED),
+			nombre: PROSPECT.nombre,
+			telefono: PROSPECT.telefono,
+			mensaje: PROSPECT.mensaje,
+			claveInterna: ad.claveInterna,
+			dni: PROSPECT.dni,
+		});
+	});
+
+	it('Portuguese: both agency-code spellings, the advertiser code, cpf', async () => {
+		await configure(fx.les, 'PT', CALLBACKS_PT);
+		const { ad, body } = await deliveredLead('CONTACTO');
+		expect(body).toMatchObject({
+			codigoImobiliaria: 'INMO-001',
+			codigoInmobiliaria: 'INMO-001',
+			codigoDoAnunciante: ad.claveInterna,
+			dataRegistro: expect.stringMatching(ZONED),
+			nome: PROSPECT.nombre,
+			telefone: PROSPECT.telefono,
+			mensagem: null,
+			cpf: PROSPECT.dni,
+		});
+	});
+
+	it('English: registerDate, clientCode, internalReference, identificationId', async () => {
+		await configure(fx.les, 'EN');
+		const { ad, body } = await deliveredLead('CONTACTO_MENSAJE');
+		expect(body).toMatchObject({
+			eventType: 'CONTACTO_MENSAJE',
+			contactTypeId: 1,
+			clientCode: 'INMO-001',
+			reference: ad.codigoAviso,
+			registerDate: expect.stringMatching(ZONED),
+			internalReference: ad.claveInterna,
+			message: PROSPECT.mensaje,
+			identificationId: PROSPECT.dni,
+		});
+	});
+
+	it('English 2: the phone in three fields, none prefixed twice; listing ids; the lead origin', async () => {
+		await configure(fx.les, 'EN2');
+		const { ad, body } = await deliveredLead('CONTACTO_MENSAJE');
+		expect(body).toMatchObject({
+			ddd: '11',
+			phone: '+5511987654321',
+			phoneNumber: '11987654321',
+			originListingId: ad.idAvisoPlat,
+			clientListingId: ad.codigoAviso,
+			reference: ad.codigoAviso,
+			timestamp: expect.stringMatching(ZONED),
+			leadOrigin: expect.stringMatching(/^(Imovelweb|Wimoveis|CasaMineira)$/),
+			originLeadId: expect.any(Number),
+			messageId: expect.any(Number),
+			message: PROSPECT.mensaje,
+		});
+	});
+
+	it('English SF: the contact as id, the number as an Integer apart from its area code', async () => {
+		await configure(fx.les, 'EN_SF');
+		const { body } = await deliveredLead('CONTACTO_MENSAJE');
+		expect(body).toEqual({
+			token: expect.any(String),
+			id: expect.any(Number),
+			txtNome: PROSPECT.nombre,
+			txtEmail: PROSPECT.email,
+			txtDdd: '11',
+			txtTelefone: 987654321,
+			messageId: expect.any(Number),
+			txtMensagem: PROSPECT.mensaje,
+		});
+	});
+
+	it('gives one prospect one contact id across leads, and each lead its own event id', async () => {
+		await configure(fx.les, 'EN');
+		const ad = await associatedAd();
+		for (const tipoEvento of EVENTS) {
+			await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento, ...PROSPECT });
+		}
+		const [first, second] = await hook.current.waitFor(2);
+		expect(first.body.contactId).toBe(second.body.contactId);
+		expect(first.body.eventId).not.toBe(second.body.eventId);
+	});
+
+	it('sends the contact type asked for', async () => {
+		await configure(fx.les, 'ES');
+		const { body } = await deliveredLead('CONTACTO_MENSAJE', { idTipoContacto: 12 });
+		expect(body.idTipoContacto).toBe(12);
+	});
+});
+
+describe('which language and edition a delivery uses', () => {
+	it.each([[''], [undefined], ['FR']])(
+		'a configured language %j delivers Spanish',
+		async (language) => {
+			await configure(fx.les, language);
+			const { body } = await deliveredLead('CONTACTO');
+			expect(Object.keys(body).sort()).toEqual(publishedFields('ES', 'CONTACTO', 'rela'));
+		},
+	);
+
+	it('a callback configured through the Portuguese path follows the Brazilian edition', async () => {
+		await configure(fx.les, 'ES', CALLBACKS_PT);
+		const { body } = await deliveredLead('CONTACTO');
+		expect(Object.keys(body).sort()).toEqual(publishedFields('ES', 'CONTACTO', 'bra'));
+	});
+
+	it('the emulator-wide edition (SANDBOX_EDITION) applies to every interface', async () => {
+		await fx.admin.post('/reset', { edition: 'arg' });
+		await configure(fx.les, 'PT', CALLBACKS_PT);
+		const { body } = await deliveredLead('CONTACTO_MENSAJE');
+		expect(Object.keys(body).sort()).toEqual(publishedFields('PT', 'CONTACTO_MENSAJE', 'arg'));
+		expect((await fx.admin.get('/interfaces/demo-les')).json.edition).toBe('arg');
+	});
+
+	it('simulations follow the simulation path language and the configured body language', async () => {
+		for (const [path, edition] of [
+			['/v1/callbacks/generacion/evento', 'rela'],
+			['/v1/callbacks/geracao/eventos', 'bra'],
+		] as const) {
+			hook.current.received.length = 0;
+			await fx.les.post(path, {
+				codigoAviso: 'DEMO-0001',
+				codigoInmobiliaria: 'INMO-001',
+				configuracionCallback: { url: hook.current.url, lenguajeCallbackBody: 'EN2' },
+				contactEmail: 'ana@example.com',
+				tipoDeEvento: 'CONTACTO',
+			});
+			const [delivered] = await hook.current.waitFor(1);
+			expect(Object.keys(delivered.body).sort()).toEqual(
+				publishedFields('EN2', 'CONTACTO', edition),
+			);
+		}
+	});
+});
