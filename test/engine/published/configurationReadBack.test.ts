@@ -21,6 +21,14 @@ async function portalHolding(configuration: unknown): Promise<ConfigurationServe
 	return server;
 }
 
+/** Callback Configuration → Get on the action node. */
+const shownBy = async (server: ConfigurationServer) =>
+	await runPortal(
+		env.sandbox,
+		{ resource: 'callbackConfiguration', operation: 'get' },
+		{ credentials: { baseUrl: server.url } },
+	);
+
 const CRM = {
 	url: 'https://crm.example.invalid/portal-hook',
 	authorizationHeaderKey: 'Authorization',
@@ -39,11 +47,7 @@ describe.each([
 ])('a configuration saved with %s by someone else', (_what, saved) => {
 	it('is shown by Callback Configuration → Get', async () => {
 		const server = await portalHolding(saved);
-		const result = await runPortal(
-			env.sandbox,
-			{ resource: 'callbackConfiguration', operation: 'get' },
-			{ credentials: { baseUrl: server.url } },
-		);
+		const result = await shownBy(server);
 		expect(result.status).toBe('success');
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
@@ -76,11 +80,7 @@ describe.each([
 ])('a configuration with %s', (_what, saved) => {
 	it('is shown as not configured', async () => {
 		const server = await portalHolding(saved);
-		const result = await runPortal(
-			env.sandbox,
-			{ resource: 'callbackConfiguration', operation: 'get' },
-			{ credentials: { baseUrl: server.url } },
-		);
+		const result = await shownBy(server);
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ configured: false })]);
 	});
 
