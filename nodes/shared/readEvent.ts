@@ -51,7 +51,10 @@ export interface PortalEvent {
 
 export type EventParseResult = { ok: true; event: PortalEvent } | { ok: false; problem: string };
 
-/** Fields any of which makes a body a lead: a person, their words, or the ad they asked about. */
+/**
+ * Fields any of which makes a body a lead: a person, their words, the ad they asked about (a lead's
+ * `referencia`; an ad event's `codigoAviso` does not count) or the contact.
+ */
 const LEAD_CONTENT = [
 	'nombre',
 	'email',
@@ -59,8 +62,6 @@ const LEAD_CONTENT = [
 	'phoneNumber',
 	'mensaje',
 	'referencia',
-	'codigoAviso',
-	'idAvisoPlat',
 	'idContacto',
 ] as const;
 
@@ -176,8 +177,10 @@ export function readEvent(body: unknown, languageHint?: string | null): EventPar
 	const base = { language, fields, body, ...namedParts(fields) };
 
 	if (kind.success && !isLeadKind(kind.data)) {
-		if (bodyEventId === null) return { ok: false, problem: 'idEvento: the event has no id' };
-		const event = { ...base, eventId: bodyEventId, eventIdSource: 'body' as const };
+		// Leniency is for leads only: an ad or credit event without a text id is not one.
+		const eventId = typeof fields.idEvento === 'string' ? bodyEventId : null;
+		if (eventId === null) return { ok: false, problem: 'idEvento: the event has no id' };
+		const event = { ...base, eventId, eventIdSource: 'body' as const };
 		return { ok: true, event: { ...event, kind: kind.data, lead: null, unreadableFields: [] } };
 	}
 	// A lead kind with an event id is an event even when empty (an anonymous phone view may be).
