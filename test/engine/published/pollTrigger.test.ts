@@ -202,3 +202,32 @@ it('still blames the token when the agencies list refuses it too', async () => {
 
 	expect(error).toMatchObject({ message: 'The portal rejected the access token' });
 });
+
+it.each([
+	[false, undefined],
+	[true, LEAD.nationalId],
+])(
+	'with Include National ID %s, a listed lead carries the national id: %s',
+	async (includeNationalId, nationalId) => {
+		const server = await listServer(PORTUGUESE_PATH, 404);
+		open.push(server.proxy);
+		const workflow = pollWorkflow(sandbox(), {
+			parameters: {
+				agencyScope: 'one',
+				agencyCode: 'INMO-001',
+				options: { includeNationalId },
+			},
+			credentials: { baseUrl: server.proxy.url, pathLanguage: 'pt' },
+		});
+		await workflow.activate();
+		server.items.push({
+			...(publishedBody('PT', 'CONTACTO_MENSAJE', 'bra') as IDataObject),
+			dataRegistro: portalText(Date.now() - 60_000),
+		});
+
+		const [lead] = emitted(await workflow.poll());
+
+		expect(lead).toMatchObject({ name: LEAD.name, internalKey: LEAD.internalCode });
+		expect(lead.nationalId).toBe(nationalId);
+	},
+);
