@@ -124,7 +124,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'INMO-001, INMO-002',
 				description:
-					'Comma-separated agency codes. Other events are answered but start no execution. Lead bodies usually name no agency and then do not pass: filter leads by ad code instead.',
+					'Comma-separated agency codes (the code the agency has at the portal). Other events are answered but start no execution. Leads whose body names no agency (English 2 and English SF bodies) do not pass unless the interface has one agency only: filter those by ad code instead.',
 			},
 		],
 	},
