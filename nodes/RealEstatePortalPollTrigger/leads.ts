@@ -8,8 +8,6 @@
  * day anywhere, so nothing registered after the starting point is outside the first question.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { toSpanishNames } from '../shared/eventFields';
-import { readLead, simplifyLead, toIsoTimestamp, unreadablePart } from '../shared/normalizeEvent';
 import { portalRequestAllPages } from '../shared/paging';
 import {
 	advance,
@@ -19,7 +17,9 @@ import {
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
+import { readListedLead, type ListedLeadOptions } from './listedLead';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
+import { includesNationalId } from './properties';
 
 /** How far back "Fetch test event" looks for the most recent lead. */
 export const SAMPLE_DAYS = 7;
@@ -30,33 +30,15 @@ interface PolledLead extends DatedLead {
 
 const HOUR_MS = 3_600_000;
 
-function idOf(value: unknown): number | null {
-	const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-	return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
-}
-
-/** A polled message → the callback trigger's simplified lead, `eventId` being the polled id. */
-function polledLead(raw: IDataObject, agencyCode: string, now: number): PolledLead | null {
-	const fields = toSpanishNames(raw);
-	const id = idOf(fields.idMensaje);
-	// A message without an id cannot be told from the ones already emitted.
-	if (id === null) return null;
-	const registered = toIsoTimestamp(
-		typeof fields.fechaRegistro === 'string' ? fields.fechaRegistro : null,
-	);
-	const instant = registered === null ? Number.NaN : Date.parse(registered);
-	const dayText = registered === null ? null : /^(\d{4})-(\d{2})-(\d{2})T/.exec(registered);
-	const read = readLead({ ...fields, idEvento: String(id), idMensaje: id });
-	const unreadable = unreadablePart(read.unreadableFields, raw);
-	const lead: IDataObject = read.ok
-		? { ...simplifyLead(read.lead), messageId: id, ...unreadable }
-		: { eventId: String(id), messageId: id, ...unreadable };
-	return {
-		id,
-		at: Number.isNaN(instant) ? now : instant,
-		day: dayText ? `${dayText[1]}${dayText[2]}${dayText[3]}` : null,
-		item: { ...lead, agencyCode: lead.agencyCode ?? agencyCode, trigger: 'poll' },
-	};
+/** A listed lead (listedLead.ts) as the cursor takes it; one without a readable instant counts as `now`. */
+function polledLead(
+	raw: IDataObject,
+	agencyCode: string,
+	now: number,
+	options: ListedLeadOptions,
+): PolledLead {
+	const { id, instant, day, item } = readListedLead(raw, agencyCode, options);
+	return { id, at: instant ?? now, day, item };
 }
 
 async function fetchLeads(
@@ -71,9 +53,9 @@ async function fetchLeads(
 		query: { fromDate: fromDay },
 		...limits,
 	});
+	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
 	return messages
-		.map((raw) => polledLead(raw, agencyCode, now))
-		.filter((lead): lead is PolledLead => lead !== null)
+		.map((raw) => polledLead(raw, agencyCode, now, options))
 		.sort((a, b) => a.at - b.at || a.id - b.id);
 }
 

@@ -66,6 +66,24 @@ export const pollTriggerProperties: INodeProperties[] = [
 			'The agency to watch. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { agencyScope: ['one'] } },
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: { event: ['newLead'] } },
+		options: [
+			{
+				displayName: 'Include National ID',
+				name: 'includeNationalId',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to add the prospect's national ID (DNI, CPF: personal data) to each lead as nationalId",
+			},
+		],
+	},
 ];
 
 export function chosenEvent(ctx: IPollFunctions): PollEvent {
@@ -89,4 +107,10 @@ export function chosenAgency(ctx: IPollFunctions): string | null {
 		});
 	}
 	return code;
+}
+
+/** Whether leads carry the prospect's national id (personal data: off unless asked for). */
+export function includesNationalId(ctx: IPollFunctions): boolean {
+	const options = ctx.getNodeParameter('options', {}) as { includeNationalId?: unknown };
+	return options.includeNationalId === true;
 }

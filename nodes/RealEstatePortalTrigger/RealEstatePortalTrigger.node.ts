@@ -13,6 +13,7 @@ import { askTokenKind } from '../shared/interfaceKind';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
+import { noteBodyLanguage } from './languageNotice';
 import { receive } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
@@ -165,6 +166,7 @@ export class RealEstatePortalTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
+		const settings = receiveSettingsOf(this);
 		const reception = receive(
 			{
 				headers: request.headers,
@@ -175,13 +177,19 @@ export class RealEstatePortalTrigger implements INodeType {
 				registrations: registeredReceivers(store),
 				duplicates: duplicateCheckOf(store),
 			},
-			receiveSettingsOf(this),
+			settings,
 			new Date(),
 		);
 		if (reception.outcome === 'rejected') {
 			this.getResponseObject().status(reception.status).json({ message: reception.message });
 			return { noWebhookResponse: true };
 		}
+		noteBodyLanguage(
+			this.logger,
+			this.getNodeWebhookUrl('default') ?? this.getNode().id,
+			settings.languageHint,
+			reception.language,
+		);
 		// The answer goes out before the workflow runs: the service waits only about 1.5 s.
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };

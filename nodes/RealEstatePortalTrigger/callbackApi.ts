@@ -2,16 +2,17 @@
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 import { portalRequestAllPages } from '../shared/paging';
 import { portalRequest } from '../shared/transport';
-import { callbackConfigurationSchema, type CallbackConfiguration } from '../shared/schemas';
+import type { StoredCallbackConfiguration } from '../shared/schemas';
+import { readStoredCallbackConfiguration } from '../shared/storedCallbackConfiguration';
 import type { CallbackApi } from './registration';
 
 export function callbackApiOf(ctx: IHookFunctions): CallbackApi {
 	return {
 		async getConfiguration() {
-			const body = await portalRequest(ctx, 'getCallbackConfiguration');
-			if (body === undefined || body === null) return null;
-			const parsed = callbackConfigurationSchema.safeParse(body);
-			if (!parsed.success) {
+			const read = readStoredCallbackConfiguration(
+				await portalRequest(ctx, 'getCallbackConfiguration'),
+			);
+			if (!read.ok) {
 				throw new NodeOperationError(
 					ctx.getNode(),
 					'The portal answered the callback configuration in an unknown shape',
@@ -21,9 +22,9 @@ export function callbackApiOf(ctx: IHookFunctions): CallbackApi {
 					},
 				);
 			}
-			return parsed.data;
+			return read.configuration;
 		},
-		async setConfiguration(configuration: CallbackConfiguration) {
+		async setConfiguration(configuration: StoredCallbackConfiguration) {
 			await portalRequest(ctx, 'setCallbackConfiguration', { body: { ...configuration } });
 		},
 		async subscribe(kind) {

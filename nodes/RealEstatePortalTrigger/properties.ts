@@ -42,7 +42,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		default: 'ES',
 		description:
-			'Language of the field names in the bodies the portal sends. With Simplify on, the output is the same for all three.',
+			'Language of the field names the portal is asked to send. Bodies in any published language (English 2 and English SF too) are recognised and read; with Simplify on, the output is the same for all.',
 		options: [
 			{ name: 'English', value: 'EN' },
 			{ name: 'Portuguese', value: 'PT' },
@@ -101,6 +101,14 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Whether to add the body as received (field rawBody) beside a simplified lead',
 			},
 			{
+				displayName: 'Include National ID',
+				name: 'includeNationalId',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to add the prospect's national ID (DNI, CPF: personal data) to a simplified lead as nationalId. Off, it stays only in the raw body.",
+			},
+			{
 				displayName: 'Only Ad Codes',
 				name: 'adCodes',
 				type: 'string',
@@ -116,7 +124,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'INMO-001, INMO-002',
 				description:
-					'Comma-separated agency codes. Other events are answered but start no execution. Lead bodies usually name no agency and then do not pass: filter leads by ad code instead.',
+					'Comma-separated agency codes (the code the agency has at the portal). Other events are answered but start no execution. Leads whose body names no agency (English 2 and English SF bodies) do not pass unless the interface has one agency only: filter those by ad code instead.',
 			},
 		],
 	},
@@ -161,8 +169,10 @@ export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {
 		// Answered after the workflow, a repeat may be the portal's retry of a run that failed.
 		dropRepeats: !answersAfterWorkflow(ctx),
 		kinds: chosenKinds(ctx),
+		languageHint: chosenLanguage(ctx),
 		simplify: ctx.getNodeParameter('simplify', true) as boolean,
 		includeRawBody: options.includeRawBody === true,
+		includeNationalId: options.includeNationalId === true,
 		agencyCodes: codeList(options.agencyCodes),
 		adCodes: codeList(options.adCodes),
 	};

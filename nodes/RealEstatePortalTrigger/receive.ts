@@ -6,15 +6,9 @@
  * the workflow: its retry of a run that failed must run again).
  */
 import type { IDataObject } from 'n8n-workflow';
-import {
-	adCodeOf,
-	agencyCodeOf,
-	envelopeOf,
-	parseEvent,
-	simplifyLead,
-	unreadablePart,
-	type PortalEvent,
-} from '../shared/normalizeEvent';
+import type { BodyLanguage } from '../shared/eventFields';
+import { envelopeOf, simplifyLead, unreadablePart } from '../shared/normalizeEvent';
+import { readEvent, type PortalEvent } from '../shared/readEvent';
 import type { EventKind } from '../shared/schemas';
 import type { DuplicateCheck } from './dedupe';
 import type { SecretDigest } from './secrets';
@@ -30,8 +24,11 @@ export interface ReceiveSettings {
 	/** Whether an event already emitted is ignored (repeats are answered 200, no execution). */
 	dropRepeats: boolean;
 	kinds: readonly EventKind[];
+	/** The body language the callback is configured with: a hint, the body itself decides. */
+	languageHint: string;
 	simplify: boolean;
 	includeRawBody: boolean;
+	includeNationalId: boolean;
 	/** Empty: no filter. */
 	agencyCodes: readonly string[];
 	adCodes: readonly string[];
@@ -45,10 +42,15 @@ export interface Delivery {
 	body: unknown;
 }
 
+/** What a read delivery was: its body language as recognised (null when none matched). */
+interface Read {
+	language: BodyLanguage | null;
+}
+
 export type Reception =
 	| { outcome: 'rejected'; status: 400 | 401 | 413; message: string }
-	| { outcome: 'ignored'; reason: string }
-	| { outcome: 'accepted'; item: IDataObject };
+	| ({ outcome: 'ignored'; reason: string } & Read)
+	| ({ outcome: 'accepted'; item: IDataObject } & Read);
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
@@ -90,18 +92,11 @@ function listed(value: string | null, list: readonly string[]): boolean {
 
 /** Why the user's filters drop this event, or null. An event that names no agency (or ad) fails that filter. */
 function filteredOut(event: PortalEvent, settings: ReceiveSettings): string | null {
-	if (
-		settings.agencyCodes.length > 0 &&
-		!listed(agencyCodeOf(event.fields), settings.agencyCodes)
-	) {
+	if (settings.agencyCodes.length > 0 && !listed(event.agencyCode, settings.agencyCodes)) {
 		return 'agency not in Only Agency Codes';
 	}
 	if (settings.adCodes.length > 0) {
-		const platformId = event.fields.idAvisoPlat;
-		const named = [
-			adCodeOf(event.fields),
-			platformId === undefined || platformId === null ? null : String(platformId),
-		];
+		const named = [event.adCode, event.platformAdId];
 		if (!named.some((code) => listed(code, settings.adCodes))) return 'ad not in Only Ad Codes';
 	}
 	return null;
@@ -110,22 +105,24 @@ function filteredOut(event: PortalEvent, settings: ReceiveSettings): string | nu
 function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IDataObject {
 	if (!settings.simplify) return event.body;
 	if (!event.lead) return envelopeOf(event, now) as IDataObject;
-	const lead: IDataObject = simplifyLead(event.lead);
+	const lead: IDataObject = simplifyLead(event.lead, {
+		includeNationalId: settings.includeNationalId,
+	});
 	const asked = settings.includeRawBody ? { rawBody: event.body } : {};
 	return { ...lead, ...asked, ...unreadablePart(event.unreadableFields, event.body) };
 }
 
 /**
- * Lead bodies name no agency (`codigoInmobiliaria` is null in every observed body,
- * docs/portal-api.md#lead-bodies). When the interface is linked to a single agency, read once at
- * activation, the event can only be about it: the output and the agency filter get its code.
+ * Lead bodies often name no agency (docs/portal-api.md#lead-bodies). When the interface is linked
+ * to a single agency, read once at activation, the event can only be about it: the output and the
+ * agency filter get its code.
  */
 function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): PortalEvent {
 	const agency = registration.soleAgencyCode;
-	if (!agency || agencyCodeOf(event.fields) !== null) return event;
+	if (!agency || event.agencyCode !== null) return event;
 	return {
 		...event,
-		fields: { ...event.fields, codigoInmobiliaria: agency },
+		agencyCode: agency,
 		lead: event.lead && { ...event.lead, codigoInmobiliaria: agency },
 	};
 }
@@ -155,7 +152,7 @@ export function receive(
 	}
 	const read = readBody(delivery);
 	if (!read.ok) return { outcome: 'rejected', status: read.status, message: read.message };
-	const parsed = parseEvent(read.value);
+	const parsed = readEvent(read.value, settings.languageHint);
 	if (!parsed.ok) {
 		return {
 			outcome: 'rejected',
@@ -164,10 +161,11 @@ export function receive(
 		};
 	}
 	const event = withAgencyOf(registration, parsed.event);
+	const { language } = event;
 	if (!settings.kinds.includes(event.kind))
-		return { outcome: 'ignored', reason: `${event.kind} not chosen` };
+		return { outcome: 'ignored', reason: `${event.kind} not chosen`, language };
 	const filtered = filteredOut(event, settings);
-	if (filtered) return { outcome: 'ignored', reason: filtered };
+	if (filtered) return { outcome: 'ignored', reason: filtered, language };
 	if (
 		settings.dropRepeats &&
 		!checks.duplicates.isFirst(registration.digest, event.eventId, now.getTime())
@@ -175,7 +173,8 @@ export function receive(
 		return {
 			outcome: 'ignored',
 			reason: `duplicate of event ${event.eventId}`,
+			language,
 		};
 	}
-	return { outcome: 'accepted', item: itemOf(event, settings, now) };
+	return { outcome: 'accepted', item: itemOf(event, settings, now), language };
 }

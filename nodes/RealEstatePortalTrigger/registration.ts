@@ -23,7 +23,11 @@
  * they may receive an extra kind, never lose one.
  */
 import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
-import type { CallbackBodyLanguage, CallbackConfiguration, EventKind } from '../shared/schemas';
+import type {
+	CallbackBodyLanguage,
+	StoredCallbackConfiguration as CallbackConfiguration,
+	EventKind,
+} from '../shared/schemas';
 import type { RegisteredReceiver } from './receive';
 import {
 	digestMatches,

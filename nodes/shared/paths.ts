@@ -12,6 +12,14 @@ export interface PathEntry {
 	pt: string;
 	/** Safe to repeat after a failure: the transport retries only these. */
 	idempotent: boolean;
+	/**
+	 * When the chosen spelling is refused (401 or 404), the other is tried once, and the one that
+	 * answered is remembered for the credential's base URL (pathSpelling.ts): spellings integrators
+	 * report rather than the specification's.
+	 */
+	trySpellings?: boolean;
+	/** A spelling nobody has recorded: chosen by analogy, marked so. */
+	guessed?: PathLanguage;
 }
 
 export const PATHS = {
@@ -87,13 +95,23 @@ export const PATHS = {
 	},
 	/**
 	 * Lead polling, read by plans without callbacks too (docs/portal-api.md). Note the version
-	 * segment v2. No Portuguese spelling has been published: the Spanish one stands in until it is.
+	 * segment v2. The Portuguese spelling is the one integrators of the Brazilian edition call.
 	 */
 	listMessages: {
 		method: 'GET',
 		es: '/v2/inmobiliarias/{agencyCode}/mensajes',
-		pt: '/v2/inmobiliarias/{agencyCode}/mensajes',
+		pt: '/v2/imobiliarias/{agencyCode}/mensagens',
 		idempotent: true,
+		trySpellings: true,
+	},
+	/** The contact types' catalogue, recorded for the Brazilian edition; the Spanish spelling is a GUESS. */
+	listContactTypes: {
+		method: 'GET',
+		es: '/v1/contactos/acciones',
+		pt: '/v1/contatos/acoes',
+		idempotent: true,
+		trySpellings: true,
+		guessed: 'es',
 	},
 } as const satisfies Record<string, PathEntry>;
 

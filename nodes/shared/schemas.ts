@@ -122,6 +122,25 @@ export const callbackConfigurationSchema = z.object({
 });
 export type CallbackConfiguration = z.infer<typeof callbackConfigurationSchema>;
 
+/**
+ * The configuration as the portal answers it: any body language (EN2, EN_SF, empty or absent
+ * have been seen), a url that may be missing or null when nothing is configured, and newer fields
+ * (`subscriptions`) beside the published four. Read with nodes/shared/storedCallbackConfiguration.ts.
+ */
+export const storedCallbackConfigurationSchema = z
+	.object({
+		url: z.string().nullable().optional(),
+		authorizationHeaderKey: z.string().nullable().optional(),
+		authorizationHeaderValue: z.string().nullable().optional(),
+		lenguajeCallbackBody: z.union([z.string(), z.number()]).nullable().optional(),
+	})
+	.passthrough();
+
+/** A configuration that points somewhere: what the trigger keeps and gives back at deactivation. */
+export type StoredCallbackConfiguration = Omit<CallbackConfiguration, 'lenguajeCallbackBody'> & {
+	lenguajeCallbackBody?: string | null;
+};
+
 export const leadSimulationBodySchema = z
 	.object({
 		codigoAviso: z.string().min(1, 'codigoAviso is required'),
@@ -161,29 +180,46 @@ export const creditSimulationBodySchema = z.object({
 });
 export type CreditSimulationBody = z.infer<typeof creditSimulationBodySchema>;
 
-/** Lead event body, Spanish names (the service's), with the extra fields observed in production. */
-export const leadEventBodySchema = z
+const textOrNumber = z.union([z.string(), z.number()]).nullable().optional();
+
+/**
+ * A lead's fields under their canonical names (nodes/shared/eventFields.ts), as every published
+ * body language and the lead list carry them. The event id and kind are the reader's
+ * (nodes/shared/readEvent.ts): English SF bodies and list items have neither.
+ */
+export const leadFieldsSchema = z
 	.object({
-		idEvento: z.string().min(1),
-		tipoEvento: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
 		idMensaje: z.number().int().nullable().optional(),
 		idTipoContacto: z.number().int().nullable().optional(),
 		idContacto: z.unknown().optional(),
 		codigoInmobiliaria: z.unknown().optional(),
 		codigoCliente: z.unknown().optional(),
 		referencia: z.string().nullable().optional(),
-		fechaRegistro: z.string().nullable().optional(),
+		codigoAviso: z.string().nullable().optional(),
+		fechaRegistro: textOrNumber,
 		nombre: z.string().nullable().optional(),
 		email: z.string().nullable().optional(),
-		telefono: z.string().nullable().optional(),
+		telefono: textOrNumber,
+		ddd: textOrNumber,
+		phoneNumber: textOrNumber,
 		mensaje: z.string().nullable().optional(),
 		idAvisoPadre: z.unknown().optional(),
 		codigoDesarrollo: z.string().nullable().optional(),
 		planDePublicacion: z.string().nullable().optional(),
 		claveInterna: z.string().nullable().optional(),
-		dni: z.string().nullable().optional(),
+		dni: textOrNumber,
+		idAvisoPlat: textOrNumber,
+		userIdPlat: textOrNumber,
+		leadOrigin: z.string().nullable().optional(),
 	})
 	.passthrough();
+export type LeadFields = z.infer<typeof leadFieldsSchema>;
+
+/** A lead as the reader gives it: its fields, with the event id and kind it was read under. */
+export const leadEventBodySchema = leadFieldsSchema.extend({
+	idEvento: z.string().min(1),
+	tipoEvento: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
+});
 export type LeadEventBody = z.infer<typeof leadEventBodySchema>;
 
 /** Any delivered event, Spanish names: only the envelope is known for non-lead kinds. */

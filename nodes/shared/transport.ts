@@ -20,7 +20,8 @@ import {
 import { CREDENTIAL_TYPE, portalSettingsOf, secretsOf, type PortalSettings } from './credentials';
 import { codedMessages, isAccessDenied, readServiceError } from './errorBody';
 import { portalApiError, type PortalFailure } from './errors';
-import { PATHS, buildPath, type PortalOperation } from './paths';
+import { PATHS, buildPath, type PathLanguage, type PortalOperation } from './paths';
+import { isRefusedSpelling, rememberSpelling, spellingsToTry } from './pathSpelling';
 import { redact } from './redact';
 import {
 	RETRY_POLICY,
@@ -279,6 +280,81 @@ function bodyOf(answer: Answer): unknown {
 	return body;
 }
 
+type Attempted = { ok: true; body: unknown } | { ok: false; failure: PortalFailure };
+
+/** One path, with the retries the policy allows; the failure when none succeeded. */
+async function requestAt(
+	ctx: PortalContext,
+	connection: Connection,
+	operation: PortalOperation,
+	path: string,
+	options: PortalRequestOptions,
+): Promise<Attempted> {
+	const entry = PATHS[operation];
+	for (let attempt = 1; ; attempt++) {
+		const outcome = await sendOnce(ctx, connection, entry.method, path, options);
+		if (isSuccess(outcome)) return { ok: true, body: bodyOf(outcome.answer) };
+		const delay = delayBeforeRetry(outcome, attempt);
+		const retry =
+			attempt < RETRY_POLICY.maxAttempts &&
+			delay !== undefined &&
+			(options.deadline === undefined || Date.now() + delay < options.deadline) &&
+			shouldRetry(outcome, entry.idempotent);
+		if (!retry)
+			return { ok: false, failure: failureOf(operation, path, outcome, attempt, options) };
+		await sleep(delay);
+	}
+}
+
+function pathOf(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	language: PathLanguage,
+	options: PortalRequestOptions,
+): string {
+	try {
+		return buildPath(operation, language, options.pathParams);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
+			itemIndex: options.itemIndex,
+		});
+	}
+}
+
+/**
+ * Every spelling was answered 401. The portal answers a path it does not know that way too
+ * (docs/portal-api.md, "Unknown paths"): the agencies list, known to answer any valid token, tells
+ * a bad token from an unknown path.
+ */
+async function unknownPathOrBadToken(
+	ctx: PortalContext,
+	connection: Connection,
+	failures: PortalFailure[],
+	options: PortalRequestOptions,
+): Promise<Error> {
+	const last = failures[failures.length - 1];
+	const asThrown = portalApiError(
+		ctx.getNode(),
+		last,
+		connection.settings,
+		secretsNow(connection),
+		options.itemIndex,
+	);
+	const agencies = await requestAt(
+		ctx,
+		connection,
+		'listAgencies',
+		pathOf(ctx, 'listAgencies', connection.settings.pathLanguage, {}),
+		{ deadline: options.deadline },
+	);
+	if (!agencies.ok) return asThrown;
+	const tried = failures.map((failure) => failure.path).join(' and ');
+	asThrown.message = `The portal does not answer ${tried} for this interface`;
+	(asThrown as { description?: string }).description =
+		`It answered 401, as it does for a path it does not know; the access token itself works (the agencies list answered). This portal edition or your plan may not offer this: ask the portal's support which path it has, and keep the credential as it is.`;
+	return asThrown;
+}
+
 /**
  * One request to the portal. Answers the parsed body, or `undefined` for 204 / an empty body.
  * Throws NodeApiError (service or network failure) or NodeOperationError (credential, login).
@@ -289,33 +365,32 @@ export async function portalRequest<T = unknown>(
 	options: PortalRequestOptions = {},
 ): Promise<T | undefined> {
 	const connection = await connect(ctx);
-	const entry = PATHS[operation];
-	let path: string;
-	try {
-		path = buildPath(operation, connection.settings.pathLanguage, options.pathParams);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
-			itemIndex: options.itemIndex,
-		});
-	}
-	for (let attempt = 1; ; attempt++) {
-		const outcome = await sendOnce(ctx, connection, entry.method, path, options);
-		if (isSuccess(outcome)) return bodyOf(outcome.answer) as T | undefined;
-		const delay = delayBeforeRetry(outcome, attempt);
-		const retry =
-			attempt < RETRY_POLICY.maxAttempts &&
-			delay !== undefined &&
-			(options.deadline === undefined || Date.now() + delay < options.deadline) &&
-			shouldRetry(outcome, entry.idempotent);
-		if (!retry) {
-			throw portalApiError(
-				ctx.getNode(),
-				failureOf(operation, path, outcome, attempt, options),
-				connection.settings,
-				secretsNow(connection),
-				options.itemIndex,
-			);
+	const { baseUrl, pathLanguage } = connection.settings;
+	const spellings = spellingsToTry(operation, baseUrl, pathLanguage);
+	const failures: PortalFailure[] = [];
+	for (const language of spellings) {
+		const result = await requestAt(
+			ctx,
+			connection,
+			operation,
+			pathOf(ctx, operation, language, options),
+			options,
+		);
+		if (result.ok) {
+			if (spellings.length > 1) rememberSpelling(operation, baseUrl, language);
+			return result.body as T | undefined;
 		}
-		await sleep(delay);
+		failures.push(result.failure);
+		if (!isRefusedSpelling(result.failure.status)) break;
 	}
+	if (spellings.length > 1 && failures.every((failure) => failure.status === 401)) {
+		throw await unknownPathOrBadToken(ctx, connection, failures, options);
+	}
+	throw portalApiError(
+		ctx.getNode(),
+		failures[failures.length - 1],
+		connection.settings,
+		secretsNow(connection),
+		options.itemIndex,
+	);
 }

@@ -81,10 +81,10 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 				mensaje: '¿Sigue disponible?',
 			}),
 			await stack.portal.createLead(adId, { tipoEvento: 'CONTACTO', anonymous: true }),
-			// A body variant nobody documented: a timestamp in epoch ms, the phone as an object.
+			// A body variant nobody documented: the timestamp and the phone as objects.
 			await stack.portal.createLead(adId, {
 				tipoEvento: 'CONTACTO',
-				variant: { fechaRegistro: 1_763_900_000_000, telefono: { numero: '5555-0101' } },
+				variant: { fechaRegistro: { epoch: 1_763_900_000_000 }, telefono: { numero: '5555-0101' } },
 			}),
 		];
 		const ids = (interfaceId: string) =>
@@ -138,7 +138,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		});
 		expect(JSON.parse(variant.rawBody as string)).toMatchObject({
 			idEvento: les[2],
-			fechaRegistro: 1_763_900_000_000,
+			fechaRegistro: { epoch: 1_763_900_000_000 },
 			telefono: { numero: '5555-0101' },
 		});
 	}, 180_000);

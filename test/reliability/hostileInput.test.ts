@@ -15,7 +15,13 @@ jest.mock('node:crypto', () => {
 import { timingSafeEqual } from 'node:crypto';
 import * as fc from 'fast-check';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ALL_EVENTS, inLanguage, phoneViewLead } from '../unit/trigger/fixtures';
+import {
+	ALL_EVENTS,
+	adActivity,
+	credit,
+	inLanguage,
+	phoneViewLead,
+} from '../unit/trigger/fixtures';
 import { FigureBoard } from './support/figures';
 import { TriggerUnderAttack, newEventId, type Call } from './support/triggerUnderAttack';
 
@@ -195,7 +201,7 @@ test('bodies of 1 MB and more: 413 from the node without an execution', async ()
 	);
 });
 
-test('unknown kinds and kinds with the wrong case: 400, no execution', async () => {
+describe('unknown kinds and kinds with the wrong case', () => {
 	const kinds = [
 		'FOO',
 		'',
@@ -206,10 +212,37 @@ test('unknown kinds and kinds with the wrong case: 400, no execution', async () 
 		'CONTACTO_MENSAJE\u0000',
 		'ＣＯＮＴＡＣＴＯ',
 	];
-	await expectRefused(
-		'unknown kinds',
-		kinds.map((tipoEvento) => ({ body: lead({ tipoEvento }) })),
-	);
+
+	test('in an ad or credit body: 400, no execution', async () => {
+		await expectRefused(
+			'unknown kinds (ad and credit bodies)',
+			kinds.flatMap((tipoEvento) =>
+				[adActivity, credit].map((event) => ({
+					body: { ...event, idEvento: newEventId(), tipoEvento },
+				})),
+			),
+		);
+	});
+
+	test('in a lead body: still a lead (refused, the portal would give it up), emitted once', async () => {
+		const attack = await TriggerUnderAttack.start(sandbox);
+		const sent = kinds.map((tipoEvento) => lead({ tipoEvento }));
+		const statuses: number[] = [];
+		for (const body of sent) statuses.push((await attack.call({ body })).status);
+		const { executions, emitted, crashes } = await attack.finish();
+		board.add({
+			scenario: 'unknown kinds (lead bodies)',
+			inputs: sent.length,
+			executions,
+			lost: sent.filter((body) => emitted.get(body.idEvento) !== 1).length,
+			duplicated: [...emitted.values()].filter((count) => count > 1).length,
+			crashes,
+			notes: `answers ${[...new Set(statuses)].sort().join('/')}`,
+		});
+		expect(crashes).toBe(0);
+		expect(statuses).toEqual(kinds.map(() => 200));
+		for (const body of sent) expect(emitted.get(body.idEvento)).toBe(1);
+	});
 });
 
 describe('wrong types in every field', () => {
@@ -226,8 +259,10 @@ describe('wrong types in every field', () => {
 	];
 
 	test.each(ALL_EVENTS.map((event) => [event.tipoEvento, event] as const))(
-		'%s: every field, every wrong type: no crash; refused without an id or a kind, otherwise emitted once',
+		'%s: every field, every wrong type: no crash; an ad or credit event refused without an id or a kind, otherwise emitted once',
 		async (_kind, event) => {
+			// A lead body stays a lead without a text id (derived then) or a known kind (read from it).
+			const isLead = event.tipoEvento.startsWith('CONTACTO');
 			const attack = await TriggerUnderAttack.start(sandbox);
 			const sent: Array<{ id: string; status: number; field?: string }> = [];
 			const fields = Object.keys(event).filter((field) => field !== 'idEvento');
@@ -256,21 +291,29 @@ describe('wrong types in every field', () => {
 			});
 			expect(crashes).toBe(0);
 			for (const call of sent) expect([200, 400]).toContain(call.status);
-			// An idEvento that is not a non-empty string, or any wrong tipoEvento, is never an event.
+			// An idEvento that is not a non-empty string, or any wrong tipoEvento, is never an ad or
+			// credit event; a lead body is answered 200 all the same.
+			const refusal = isLead ? 200 : 400;
 			expect(sent.slice(-notAnId.length).map((call) => call.status)).toEqual(
-				notAnId.map(() => 400),
+				notAnId.map(() => refusal),
 			);
 			const kindIndex = fields.indexOf('tipoEvento') * WRONG_VALUES.length;
 			expect(
 				sent.slice(kindIndex, kindIndex + WRONG_VALUES.length).map((call) => call.status),
-			).toEqual(WRONG_VALUES.map(() => 400));
+			).toEqual(WRONG_VALUES.map(() => refusal));
 			// Any other field of the wrong type is left out and named, the event still emitted: refused,
 			// a real event would be retried by the portal for 72 hours and then given up.
 			const otherFields = sent.filter((call) => call.field && call.field !== 'tipoEvento');
 			expect(otherFields.filter((call) => call.status !== 200)).toEqual([]);
-			// Everything accepted ran exactly once.
-			expect(executions).toBe(accepted.length);
-			for (const call of accepted) expect(emitted.get(call.id)).toBe(1);
+			// Everything accepted ran exactly once. A lead sent without an id gets one derived from its
+			// message id, else from its fields (docs/portal-api.md): the copies of one message are one
+			// event, answered 200 and dropped as repeats.
+			const derivedCalls = isLead ? notAnId.filter((value) => typeof value !== 'number').length : 0;
+			const hasMessageId = typeof (event as { idMensaje?: unknown }).idMensaje === 'number';
+			const derivedEvents = hasMessageId ? Math.min(derivedCalls, 1) : derivedCalls;
+			expect(executions).toBe(accepted.length - derivedCalls + derivedEvents);
+			for (const call of accepted.filter((one) => one.field !== undefined))
+				expect(emitted.get(call.id)).toBe(1);
 		},
 	);
 });

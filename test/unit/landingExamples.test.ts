@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { parseEvent, simplifyLead } from '../../nodes/shared/normalizeEvent';
+import { simplifyLead } from '../../nodes/shared/normalizeEvent';
+import { readEvent } from '../../nodes/shared/readEvent';
 import { readExample, type ExampleName } from '../e2e/support/examples';
 import { projectRoot } from '../e2e/support/projectPaths';
 import { messageLead } from './trigger/fixtures';
@@ -21,7 +22,7 @@ const withOperation = (name: ExampleName, operation: string) =>
 	nodesOf(name).find((node) => node.parameters.operation === operation)!;
 const triggerOf = (name: ExampleName) => nodesOf(name).find((node) => /Trigger$/i.test(node.type))!;
 
-const parsed = parseEvent(messageLead);
+const parsed = readEvent(messageLead);
 if (!parsed.ok) throw new Error(parsed.problem);
 const flatLeadFields = Object.keys(simplifyLead(parsed.event.lead!));
 /** Beside the flat lead: where the row came from, and what the trigger could not read. */

@@ -18,7 +18,11 @@ const RESOURCES = {
 		subscribe: eventSubscription.subscribe,
 		unsubscribe: eventSubscription.unsubscribe,
 	},
-	lookup: { getCurrencies: lookup.getCurrencies, getOperations: lookup.getOperations },
+	lookup: {
+		getContactTypes: lookup.getContactTypes,
+		getCurrencies: lookup.getCurrencies,
+		getOperations: lookup.getOperations,
+	},
 	sandbox: {
 		simulateCreditEvent: sandbox.simulateCreditEvent,
 		simulateLeadEvent: sandbox.simulateLeadEvent,

@@ -178,6 +178,10 @@ async function simplifiedRuns(): Promise<Run[]> {
 			parameters: { resource: 'lookup', operation: 'getCurrencies' },
 		},
 		{
+			what: 'lookup:getContactTypes',
+			parameters: { resource: 'lookup', operation: 'getContactTypes' },
+		},
+		{
 			what: 'callbackConfiguration:set',
 			parameters: { resource: 'callbackConfiguration', operation: 'set', ...configuration },
 		},

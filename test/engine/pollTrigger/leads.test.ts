@@ -57,7 +57,10 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 	it('emits a lead with fields it cannot read: what it can read, the others named, the raw item kept', async () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
-		const variant = { fechaRegistro: 1_763_900_000_000, telefono: { numero: '5555-0101' } };
+		const variant = {
+			fechaRegistro: { epoch: 1_763_900_000_000 },
+			telefono: { numero: '5555-0101' },
+		};
 		const made = await makeLead(sandbox(), 'INMO-001', {
 			tipoEvento: 'CONTACTO_MENSAJE',
 			email: 'odd@example.com',

@@ -241,7 +241,7 @@ describe('a request made straight at the webhook URL', () => {
 
 		expect(answer).toMatchObject({
 			status: 400,
-			json: { message: expect.stringMatching(/idEvento/) },
+			json: { message: expect.stringMatching(/no lead field/) },
 		});
 		expect(executions(await r.waitForReceived(1))).toBe(0);
 	});

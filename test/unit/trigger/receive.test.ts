@@ -19,8 +19,10 @@ const NOW = new Date('2024-05-14T13:31:08.000Z');
 const leadsOnly: ReceiveSettings = {
 	dropRepeats: true,
 	kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
+	languageHint: 'ES',
 	simplify: true,
 	includeRawBody: false,
+	includeNationalId: false,
 	agencyCodes: [],
 	adCodes: [],
 };
@@ -60,6 +62,7 @@ describe('receiving a delivery', () => {
 		expect(deliver(phoneViewLead, {}, {})).toEqual({
 			outcome: 'ignored',
 			reason: `duplicate of event ${phoneViewLead.idEvento}`,
+			language: 'ES',
 		});
 	});
 
@@ -72,7 +75,7 @@ describe('receiving a delivery', () => {
 	});
 
 	it('emits a lead with unreadable fields, not refuses it: the raw body and what was read', () => {
-		const odd = { ...messageLead, fechaRegistro: 1715693467123, telefono: ['+54 11'] };
+		const odd = { ...messageLead, fechaRegistro: { epoch: 1715693467123 }, telefono: ['+54 11'] };
 		const reception = deliver(odd);
 		expect(reception).toMatchObject({
 			outcome: 'accepted',
@@ -115,7 +118,7 @@ describe('receiving a delivery', () => {
 		expect(deliver({ hello: 'world' })).toMatchObject({
 			outcome: 'rejected',
 			status: 400,
-			message: expect.stringMatching(/idEvento/),
+			message: expect.stringMatching(/no lead field/),
 		});
 		expect(deliver('')).toMatchObject({ outcome: 'rejected', status: 400 });
 	});
@@ -145,6 +148,7 @@ describe('receiving a delivery', () => {
 		expect(deliver(adActivity)).toEqual({
 			outcome: 'ignored',
 			reason: 'AVISO_ACTIVIDAD not chosen',
+			language: 'ES',
 		});
 	});
 
@@ -160,7 +164,7 @@ describe('receiving a delivery', () => {
 	it('gives the raw body, never the secret, with Simplify off', () => {
 		const delivered = inLanguage(phoneViewLead, 'EN');
 		const reception = deliver(delivered, { simplify: false });
-		expect(reception).toEqual({ outcome: 'accepted', item: delivered });
+		expect(reception).toEqual({ outcome: 'accepted', item: delivered, language: 'EN' });
 		expect(JSON.stringify(reception)).not.toContain(SECRET);
 	});
 
@@ -183,6 +187,7 @@ describe('receiving a delivery', () => {
 				receivedAt: NOW.toISOString(),
 				body: credit,
 			},
+			language: 'ES',
 		});
 	});
 

@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { readCallbackConfigurationNow } from './current';
 import { configurationItem } from './configurationItem';
+import { readStoredCallbackConfiguration } from '../../../shared/storedCallbackConfiguration';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['callbackConfiguration'], operation: ['get'] } },
@@ -16,10 +17,15 @@ export const description = updateDisplayOptions(
 	],
 );
 
-/** The interface's callback configuration; `configured: false` when none is set (204). */
+/**
+ * The interface's callback configuration, in any body language; `configured: false` when none is
+ * set (204), or when what the portal holds has no url (nothing is delivered then).
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const configuration = await readCallbackConfigurationNow(this, itemIndex);
 	if (!configuration) return [{ configured: false }];
+	const read = readStoredCallbackConfiguration(configuration);
+	const configured = read.ok && read.configuration !== null;
 	const reveal = this.getNodeParameter('revealHeaderValue', itemIndex, false) as boolean;
-	return [{ configured: true, ...configurationItem(this, configuration, reveal) }];
+	return [{ configured, ...configurationItem(this, configuration, reveal) }];
 }

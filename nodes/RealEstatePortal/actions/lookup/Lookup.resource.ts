@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as getContactTypes from './getContactTypes.operation';
 import * as getCurrencies from './getCurrencies.operation';
 import * as getOperations from './getOperations.operation';
 
-export { getCurrencies, getOperations };
+export { getContactTypes, getCurrencies, getOperations };
 
 export const description: INodeProperties[] = [
 	{
@@ -12,6 +13,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['lookup'] } },
 		options: [
+			{
+				name: 'Get Contact Types',
+				value: 'getContactTypes',
+				description:
+					"List the kinds of contact a lead can be (message, visit request, WhatsApp...): the portal's catalogue, or the package's built-in list when the portal cannot be asked",
+				action: 'Get contact types',
+			},
 			{
 				name: 'Get Currencies',
 				value: 'getCurrencies',
@@ -29,4 +37,5 @@ export const description: INodeProperties[] = [
 	},
 	...getOperations.description,
 	...getCurrencies.description,
+	...getContactTypes.description,
 ];
