@@ -95,9 +95,13 @@ export function readListedLead(
 	options: ListedLeadOptions,
 ): ListedLeadKeys & { item: IDataObject } {
 	const keys = listedLeadKeys(raw);
-	if (keys.idSource !== 'messageId') tellKeyed(options.logger, agencyCode, keys);
 	const eventId = String(keys.id);
 	const read = readEvent(raw);
+	// A phone view has no message id: its list id is its key, nothing to say. A message without
+	// one, or an item without either id, is unexpected and said once.
+	const hasMessage = read.ok && Boolean(read.event.lead?.mensaje);
+	if (keys.idSource === 'digest' || (keys.idSource === 'listId' && hasMessage))
+		tellKeyed(options.logger, agencyCode, keys);
 	const messageId = keys.idSource === 'messageId' ? keys.id : null;
 	if (!read.ok || !read.event.lead) {
 		const item = { eventId, messageId, ...unreadablePart(['(no lead field)'], raw) };

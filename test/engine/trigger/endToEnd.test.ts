@@ -70,11 +70,12 @@ const phoneView = (eventId: string) => ({
 	developmentCode: null,
 	publicationPlan: ad.planDePublicacion,
 	internalKey: ad.claveInterna,
-	agencyCode: null,
-	clientCode: null,
+	// The published Spanish bodies name the agency in codigoCliente (docs/portal-api.md).
+	agencyCode: 'INMO-001',
+	clientCode: 'INMO-001',
 	contactId: null,
 	leadOrigin: null,
-	prospectId: null,
+	prospectId: expect.any(String),
 });
 
 const message = (eventId: string) => ({
@@ -83,6 +84,9 @@ const message = (eventId: string) => ({
 	contactType: 'message',
 	contactTypeId: 1,
 	messageId: expect.any(Number),
+	// The published message body carries the contact's id and the ad's platform id.
+	contactId: expect.any(Number),
+	platformAdId: expect.stringMatching(/^\d+$/),
 	name: 'Ana Pérez',
 	phone: '+54 11 4444-1234',
 	message: 'Quisiera visitarlo el sábado.',
@@ -136,5 +140,8 @@ it("the action node's Simulate Lead Event, aimed at the trigger's registration, 
 	const eventId = simulated.items[0].json.eventId as string;
 	const [received] = await receiver.waitForReceived(1);
 
-	expect(triggerOutput(received)).toEqual([phoneView(eventId)]);
+	// The Portuguese body names the agency in codigoImobiliaria and carries the contact's id.
+	expect(triggerOutput(received)).toEqual([
+		{ ...phoneView(eventId), clientCode: null, contactId: expect.any(Number) },
+	]);
 });
