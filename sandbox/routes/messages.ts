@@ -32,9 +32,16 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 		const query = queryOf(request);
 		const paging = pagingOf(query);
 		const fromDay = fromDayOf(query);
-		const messages = ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay));
-		return sendPage(reply, messages, paging, (message) =>
-			polledMessage(message, caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null),
+		const messages = ctx.untidy.visibleLeads(
+			ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay)),
+			Date.now(),
 		);
+		const toItem = (message: (typeof messages)[number]) =>
+			ctx.untidy.instantForm(
+				polledMessage(message, caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null),
+				message.idMensaje,
+				message.at,
+			);
+		return sendPage(reply, messages, paging, toItem, ctx.untidy);
 	});
 }
