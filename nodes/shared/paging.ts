@@ -85,24 +85,42 @@ export async function portalRequestAllPages(
 	return (await readPages(ctx, operation, options)).items;
 }
 
+/** How many times a list that shifted while paged is read again to find what it skipped. */
+const REREADS = 2;
+
 /**
  * Every item of a list once, by the id `keyOf` reads (items without one are all kept): a list
  * that shifts while it is paged (an item added or removed ahead of the page being read) repeats
- * items across pages, or skips some, which `whole` then tells.
+ * items across pages, or skips some. A read that skipped some is followed by up to REREADS more,
+ * until the items read over all of them are as many as the list's total; `whole` tells whether
+ * they are.
  */
 export async function portalRequestDistinct(
 	ctx: PortalContext,
 	operation: PortalOperation,
 	options: PortalPagesOptions & { keyOf: (item: IDataObject) => unknown },
 ): Promise<ListRead> {
-	return await readPages(ctx, operation, options);
+	const read = await readPages(ctx, operation, options);
+	const keys = new Set(read.items.map((item) => String(options.keyOf(item))));
+	for (let again = 0; !read.whole && again < REREADS && read.total !== undefined; again++) {
+		const more = await readPages(ctx, operation, options);
+		for (const item of more.items) {
+			const key = String(options.keyOf(item));
+			if (keys.has(key)) continue;
+			keys.add(key);
+			read.items.push(item);
+		}
+		read.total = more.total;
+		read.whole = more.whole || (more.total !== undefined && read.items.length >= more.total);
+	}
+	return { items: read.items, whole: read.whole };
 }
 
 async function readPages(
 	ctx: PortalContext,
 	operation: PortalOperation,
 	options: PortalPagesOptions & { keyOf?: (item: IDataObject) => unknown },
-): Promise<ListRead> {
+): Promise<ListRead & { total?: number }> {
 	const { limit, itemIndex, deadline, keyOf } = options;
 	const items: IDataObject[] = [];
 	const keys = new Set<string>();
@@ -176,7 +194,7 @@ async function readPages(
 	for (; !ended && page < MAX_PAGES; page++) ended = read(await fetchPage(page));
 	const [onlyTotal] = totals;
 	const whole = totals.size === 0 ? !repeated : totals.size === 1 && items.length >= onlyTotal;
-	return { items: limit === undefined ? items : items.slice(0, limit), whole };
+	return { items: limit === undefined ? items : items.slice(0, limit), whole, total: onlyTotal };
 }
 
 export interface PortalPage {

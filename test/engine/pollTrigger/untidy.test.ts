@@ -4,11 +4,9 @@
  * cannot read, an agency failing across a restart, an agency list slower than the poll's time.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { Sandbox } from '../../../sandbox';
 import { failOnce, useSandbox } from '../action/support';
 import { takeClock } from './clock';
 import {
-	admin,
 	aimFault,
 	bulkLeads,
 	makeLead,
@@ -16,6 +14,7 @@ import {
 	networkWorkflow,
 	pollWorkflow,
 	portalDay,
+	setUntidy,
 } from './support';
 
 const NETWORK = 120;
@@ -24,10 +23,6 @@ const sandbox = useSandbox({ ads: 300, agencies: NETWORK, agencyAds: 2, agencyLe
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const ONE_AGENCY = { agencyScope: 'one', agencyCode: 'INMO-001' };
-
-async function untidy(s: Sandbox, switches: IDataObject) {
-	expect((await admin(s, 'PUT', '/__sandbox/untidy', switches)).status).toBe(200);
-}
 
 /** Ids emitted more than once, over every poll so far. */
 function repeated(emitted: number[]): number[] {
@@ -40,7 +35,7 @@ const idsIn = (state: IDataObject) => JSON.stringify(state).match(/\b88\d{7}\b/g
 
 describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => {
 	it('a lead repeated across pages is emitted once, one skipped comes with a later poll', async () => {
-		await untidy(sandbox(), { shiftingPages: true });
+		await setUntidy(sandbox(), { shiftingPages: true });
 		const workflow = pollWorkflow(sandbox(), { parameters: ONE_AGENCY });
 		await workflow.activate();
 		const made = await bulkLeads(sandbox(), { count: 400, agencies: ['INMO-001'] });
@@ -51,7 +46,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 	});
 
 	it('an ad repeated or skipped by a shifting summary is no ad gone online or offline', async () => {
-		await untidy(sandbox(), { shiftingPages: true });
+		await setUntidy(sandbox(), { shiftingPages: true });
 		const events = ['adWentOnline', 'adWentOffline'].map((event) =>
 			pollWorkflow(sandbox(), { parameters: { ...ONE_AGENCY, event } }),
 		);
@@ -62,7 +57,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 	});
 
 	it('an agency repeated by a shifting agency list is polled once', async () => {
-		await untidy(sandbox(), { shiftingPages: true });
+		await setUntidy(sandbox(), { shiftingPages: true });
 		const workflow = networkWorkflow(sandbox());
 		await workflow.activate();
 		const made: number[] = [];
@@ -80,7 +75,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 
 describe('Real Estate Portal Poll Trigger: the day it asks from', () => {
 	it("a lead of the portal's last minutes of a day, listed only after leads of the next day, is emitted", async () => {
-		await untidy(sandbox(), { lateLeads: true });
+		await setUntidy(sandbox(), { lateLeads: true });
 		const midnight = portalDay(1).start;
 		const clock = takeClock(midnight - 25 * MINUTE_MS);
 		try {
@@ -99,7 +94,7 @@ describe('Real Estate Portal Poll Trigger: the day it asks from', () => {
 	});
 
 	it('with instants the reader cannot read, the day still moves and the state keeps about three days', async () => {
-		await untidy(sandbox(), { instantForms: true });
+		await setUntidy(sandbox(), { instantForms: true });
 		const clock = takeClock(portalDay(0).start + 9 * HOUR_MS);
 		try {
 			const workflow = pollWorkflow(sandbox(), { parameters: ONE_AGENCY });
