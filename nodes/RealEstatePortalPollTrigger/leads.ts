@@ -105,10 +105,10 @@ export async function pollLeads(
 		const from = saved ?? startingCursor(now);
 		const { leads, whole } = await fetchLeads(ctx, agency, from.fromDay, now, limits);
 		// Every listed lead is kept until the day moves past it, the ones counted as seen too.
-		return {
-			cursor: advance(from, leads, now, whole),
-			fresh: saved === undefined ? [] : unseen(from, leads),
-		};
+		const cursor = advance(from, leads, now, whole);
+		// A starting point read from a list that skipped some: what it skipped is old all the same.
+		if (saved === undefined && !whole) cursor.floor = now;
+		return { cursor, fresh: saved === undefined ? [] : unseen(from, leads) };
 	});
 }
 
