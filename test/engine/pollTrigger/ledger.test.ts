@@ -134,7 +134,7 @@ describe('the ledger: a week of leads on an untidy portal', () => {
 		}
 	}, 120_000);
 
-	it('fifty agencies, one linked on the second day, a poll every 3 hours: 0 lost, 0 twice, bounded state', async () => {
+	it('fifty agencies, one linked on the second day, a poll every 4 hours: 0 lost, 0 twice, bounded state', async () => {
 		await setUntidy(sandbox(), EVERY_SWITCH);
 		const all = Array.from(
 			{ length: AGENCIES },
@@ -149,20 +149,20 @@ describe('the ledger: a week of leads on an untidy portal', () => {
 			const ledger = await leadWeek({
 				clock,
 				agencies: all.slice(0, -1),
-				everyMs: 3 * HOUR_MS,
+				everyMs: 4 * HOUR_MS,
 				perAgencyPerDay: 24,
 				poll: async () => messageIds(await workflow.poll()),
 				// Linked on the second day; the poll that finds it records its starting point, then
 				// its leads count.
 				before: async (poll) => {
-					if (poll === 8) await setLinked(sandbox(), late, true);
-					return poll === 9 ? all : undefined;
+					if (poll === 6) await setLinked(sandbox(), late, true);
+					return poll === 7 ? all : undefined;
 				},
 			});
 			const { lost, twice, unknown } = tally(ledger);
 			const state = JSON.stringify(workflow.nodeStaticData).length;
 			board.add({
-				scenario: `New Lead, ${AGENCIES} agencies (1 linked on day 2), 7 days, a poll every 3 h`,
+				scenario: `New Lead, ${AGENCIES} agencies (1 linked on day 2), 7 days, a poll every 4 h`,
 				inputs: ledger.made.length,
 				executions: workflow.executions.length,
 				lost,
@@ -225,8 +225,8 @@ describe('the ledger: a week of ad events on an untidy portal', () => {
 			// reads of it): the online ads in a fixed order, one taken offline and two changed per
 			// poll; two new ads put online per poll.
 			const untouched = (await adminAds(sandbox(), 'INMO-001', true)).map((ad) => ad.idAvisoPlat);
-			for (let poll = 0; poll < DAYS * 12; poll++) {
-				clock.advance(2 * HOUR_MS);
+			for (let poll = 0; poll < DAYS * 8; poll++) {
+				clock.advance(3 * HOUR_MS);
 				const [down, ...changed] = untouched.splice(0, 3);
 				await admin(sandbox(), 'POST', `/__sandbox/ads/${down}/baja`);
 				expected.push(`adWentOffline ${down}`);
@@ -246,7 +246,7 @@ describe('the ledger: a week of ad events on an untidy portal', () => {
 			}
 			// Two more polls, nothing changed meanwhile: what the last shifted reads missed comes.
 			for (let poll = 0; poll < 2; poll++) {
-				clock.advance(2 * HOUR_MS);
+				clock.advance(3 * HOUR_MS);
 				for (const workflow of workflows) {
 					for (const item of emitted(await workflow.poll()))
 						got.push(`${String(item.event)} ${String(item.platformAdId)}`);
@@ -256,7 +256,7 @@ describe('the ledger: a week of ad events on an untidy portal', () => {
 			const failures = workflows.flatMap((workflow) => workflow.failures);
 			const state = JSON.stringify(workflows.map((workflow) => workflow.nodeStaticData)).length;
 			board.add({
-				scenario: 'Ad Went Online / Offline / Changed, 1 agency, 7 days, a poll every 2 h',
+				scenario: 'Ad Went Online / Offline / Changed, 1 agency, 7 days, a poll every 3 h',
 				inputs: expected.length,
 				executions: workflows.reduce((sum, workflow) => sum + workflow.executions.length, 0),
 				lost,
