@@ -148,6 +148,28 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 		expect(upgraded.failures).toHaveLength(1);
 	});
 
+	it('reads the day cursor of earlier builds (ids of its day, undated ids with their last day)', async () => {
+		const dated = [await makeLead(sandbox()), await makeLead(sandbox())];
+		const undated = await makeLead(sandbox());
+		const today = portalDay(0).day;
+		const staticData = {
+			[NODE_KEY]: {
+				keptFor: '["newLead",null]',
+				pollerId: 'saved-by-an-earlier-build',
+				leads: {
+					'INMO-001': { fromDay: today, ids: dated, undated: [[undated, portalDay(1).day]] },
+					'INMO-002': { fromDay: today, ids: [] },
+				},
+			},
+		};
+		const upgraded = pollWorkflow(sandbox(), { staticData });
+		const fresh = await makeLead(sandbox(), 'INMO-002');
+		expect(messageIds(await upgraded.activate('init'))).toEqual([fresh]);
+		expect(await upgraded.poll()).toEqual({ items: null });
+		const cursor = (upgraded.nodeStaticData.leads as Record<string, Cursor>)['INMO-001'];
+		expect(keptIds(cursor)).toEqual(sorted([...dated, undated]));
+	});
+
 	it('a full window (2,000 ids) still rules out the older leads it had let go of', async () => {
 		// Registered today in the portal's time, over the last hour at most: the upgraded cursor keeps
 		// one day (in the portal's first hour, an hour back was yesterday, and the test failed).
