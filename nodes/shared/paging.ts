@@ -104,10 +104,11 @@ export async function portalRequestDistinct(
 	const keys = new Set(read.items.map((item) => String(options.keyOf(item))));
 	for (let again = 0; !read.whole && again < REREADS && read.total !== undefined; again++) {
 		const more = await readPages(ctx, operation, options);
+		// An item without an id cannot be told from the ones already read: the first read's stand.
 		for (const item of more.items) {
-			const key = String(options.keyOf(item));
-			if (keys.has(key)) continue;
-			keys.add(key);
+			const id = options.keyOf(item);
+			if (id === undefined || id === null || keys.has(String(id))) continue;
+			keys.add(String(id));
 			read.items.push(item);
 		}
 		read.total = more.total;
