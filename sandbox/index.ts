@@ -18,6 +18,7 @@ import { DEFAULT_ONLINE_ADS, DEFAULT_SEED, SEEDED_INTERFACES, buildSeed } from '
 import { buildServer } from './server';
 import { RequestCounter } from './requests';
 import { SandboxState } from './state';
+import { TIDY, Untidy, type UntidySettings } from './untidy';
 
 export interface SandboxOptions {
 	/** 0 for an ephemeral port (tests). */
@@ -44,6 +45,8 @@ export interface SandboxOptions {
 	/** Delivery attempt records kept, the newest (default 10,000). */
 	deliveriesKept?: number;
 	faults?: Partial<FaultSettings>;
+	/** The untidy portal's switches (untidy.ts); all off by default. */
+	untidy?: Partial<UntidySettings>;
 	/** Leads and ad changes the emulator makes on its own, e.g. `{ leadsEveryMs: 60_000 }`. */
 	activity?: ActivityRates;
 	/** No request or delivery log lines. Default true in-process; the CLI turns it off. */
@@ -117,6 +120,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const context: SandboxContext = {
 		state: seededState(start.seed, start.ads, networkOf(start.agencies)),
 		requests: new RequestCounter(),
+		untidy: new Untidy({ ...TIDY, ...options.untidy }, seed),
 		settings: settingsOf(start),
 		deliveries,
 		faults,
@@ -127,6 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			deliveries.clear();
 			faults.configure(startFaults);
 			faults.clearOnce();
+			context.untidy.configure({ ...TIDY, ...options.untidy });
 			context.requests.clear();
 			context.state = seededState(next.seed, next.ads, networkOf(next.agencies));
 			context.settings = settingsOf(next);

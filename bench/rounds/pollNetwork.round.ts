@@ -10,7 +10,7 @@
  *   measured run and the most in flight.
  * - phase `month`: `days` days of leads (`leadsPerAgencyPerDay` per agency, registered over each
  *   day, days after today: the portal lists what is registered on or after `fromDate`) with one
- *   poll (one run) per day; the static data size at the end, and each day's items against the
+ *   poll (one run) per day at 21:00 of that day (this process's clock moved there); the static data size at the end, and each day's items against the
  *   leads made (lost, twice).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -19,6 +19,7 @@ import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.crede
 import { PollWorkflow } from '../../test/engine/harness/poll/pollWorkflow';
 import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../test/engine/pollTrigger/support';
 import { measure, roundMain } from '../lib/childRound';
+import { setProcessClock } from '../lib/processClock';
 import { portalCredentials } from './engineNodes';
 import { loadHandBuiltNodes, runHandBuilt, type HandBuiltEvent } from './handBuiltPoll';
 
@@ -142,9 +143,11 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 		});
 	}
 	const totals = { made: 0, emitted: 0, lost: 0, twice: 0, requests: 0 };
+	// Taken before the clock moves: portalDay counts from this process's now.
+	const simulated = Array.from({ length: days + 1 }, (_unused, day) => portalDay(day));
 	const { figures } = await measure(async () => {
 		for (let day = 1; day <= days; day++) {
-			const { start } = portalDay(day);
+			const { start } = simulated[day];
 			const made = await bulkLeads(
 				{ url },
 				{
@@ -154,6 +157,8 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 				},
 			);
 			await admin(url, 'DELETE', '/requests');
+			// The poll runs at the end of its simulated day: the day it asks from follows its clock.
+			setProcessClock(start + 21 * HOUR_MS);
 			const ids = workflow
 				? ((await workflow.poll()).items ?? []).map((item) => item.messageId as number)
 				: (
@@ -163,7 +168,7 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 							event: 'newLead',
 							staticData,
 							// The simulated day's yesterday, as `$now.minus({ days: 1 })` would give on that day.
-							fromDate: portalDay(day - 1).day,
+							fromDate: simulated[day - 1].day,
 						})
 					).items.map((item) => item.idMensaje as number);
 			// The executions started with the items are not needed any more: keep the round's memory flat.

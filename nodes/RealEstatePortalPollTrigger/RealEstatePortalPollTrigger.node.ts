@@ -11,7 +11,7 @@ import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
-import { judgeFailures } from './failures';
+import { judgeFailures, logUnreported } from './failures';
 import { startingCursor } from './leadCursor';
 import { latestLead, mergedLeads, pollLeads } from './leads';
 import { pollDeadline, readOrThrow, settle, type Settled } from './network';
@@ -78,10 +78,10 @@ export class RealEstatePortalPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = chosenEvent(this);
-		const agencies = await agenciesToPoll(this);
 		const store = this.getWorkflowStaticData('node') as PollStore;
 		const now = new Date();
 		const deadline = pollDeadline(this, now.getTime());
+		const { codes: agencies, whole: everyAgencyListed } = await agenciesToPoll(this, deadline);
 
 		if (this.getMode() === 'manual') {
 			// "Fetch test event": the most recent real item, the starting point left as it is.
@@ -93,11 +93,13 @@ export class RealEstatePortalPollTrigger implements INodeType {
 			return [this.helpers.returnJsonArray([sample])];
 		}
 
+		// n8n fails the activation with the error of its first poll (n8n-core's ActiveWorkflowTriggers
+		// polls at once and re-throws), after a restart too: that poll reports nothing.
+		const firstPoll = !polledContexts.has(this);
 		// Cursors kept for another event or agency choice (an edited active workflow) are not ours.
 		const keptFor = JSON.stringify([event, chosenAgency(this)]);
 		const startOver =
-			(this.getActivationMode() === 'activate' && !polledContexts.has(this)) ||
-			store.keptFor !== keptFor;
+			(this.getActivationMode() === 'activate' && firstPoll) || store.keptFor !== keptFor;
 		const saved = readSaved(store, startOver);
 		const order = readingOrder(agencies, saved.resumeAt);
 		const { settled, items } =
@@ -105,19 +107,21 @@ export class RealEstatePortalPollTrigger implements INodeType {
 				? await newLeads(this, order, saved, now.getTime(), deadline)
 				: await adChanges(this, event, order, agencies, saved, now, deadline);
 
-		// Agencies kept but no longer listed are dropped, once a report about them can be saved.
+		// Agencies kept but no longer listed are dropped, once a report about them can be saved and
+		// made, and only after a whole agency list: one a shifting list skipped is still linked.
 		const previous: Record<string, unknown> = event === 'newLead' ? saved.leads : saved.ads;
 		const listed = new Set(agencies);
 		const gone = [...new Set([...Object.keys(previous), ...Object.keys(saved.failing)])].filter(
 			(agency) => !listed.has(agency),
 		);
-		const dropped = saved.pollerIdSaved ? gone : [];
-		if (!saved.pollerIdSaved) {
+		const mayReport = saved.pollerIdSaved && !firstPoll;
+		const dropped = mayReport && everyAgencyListed ? gone : [];
+		if (dropped.length === 0) {
 			for (const agency of gone) if (agency in previous) settled.kept[agency] = previous[agency];
 		}
 		const failures = judgeFailures(this.getNode(), {
 			pollerId: saved.pollerId,
-			mayReport: saved.pollerIdSaved,
+			mayReport,
 			previous: saved.failing,
 			read: settled.read,
 			failed: settled.failed,
@@ -125,6 +129,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 			total: agencies.length,
 			now: now.getTime(),
 		});
+		if (firstPoll) logUnreported(this.logger, failures.failing, everyAgencyListed ? gone : []);
 		// A report moves nothing: the static data stays as it was, the next poll emits.
 		if (failures.report) throw failures.report;
 

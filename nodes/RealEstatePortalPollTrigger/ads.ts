@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { normalizeAd, toIsoDate } from '../shared/normalize';
-import { portalRequestAllPages } from '../shared/paging';
+import { portalRequestDistinct } from '../shared/paging';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import type { AdEvent } from './properties';
 
@@ -15,6 +15,11 @@ export interface AdSnapshot {
 	ids: number[];
 	/** Epoch ms of each ad's last modification, same order. */
 	modified: number[];
+	/**
+	 * Epoch ms of a starting point read from a summary that shifted while paged: an ad it missed,
+	 * modified no later, was online already and did not go online since.
+	 */
+	partialAt?: number;
 }
 
 interface OnlineAd {
@@ -42,13 +47,15 @@ function modifiedOf(raw: IDataObject): number {
 	return Number.isNaN(instant) ? 0 : instant;
 }
 
+/** The online ads, each once, by id; `whole`: none skipped by a summary that shifted meanwhile. */
 async function onlineAds(
 	ctx: IPollFunctions,
 	agencyCode: string,
 	limits: AgencyLimits,
-): Promise<OnlineAd[]> {
-	const items = await portalRequestAllPages(ctx, 'adSummary', {
+): Promise<{ ads: OnlineAd[]; whole: boolean }> {
+	const { items, whole } = await portalRequestDistinct(ctx, 'adSummary', {
 		pathParams: { agencyCode },
+		keyOf: (raw) => raw.idAvisoPlat,
 		...limits,
 	});
 	const ads: OnlineAd[] = [];
@@ -56,11 +63,46 @@ async function onlineAds(
 		if (typeof raw.idAvisoPlat === 'number')
 			ads.push({ id: raw.idAvisoPlat, modified: modifiedOf(raw), raw });
 	}
-	return ads.sort((a, b) => a.id - b.id);
+	return { ads: ads.sort((a, b) => a.id - b.id), whole };
 }
 
-function snapshotOf(ads: OnlineAd[]): AdSnapshot {
-	return { ids: ads.map((ad) => ad.id), modified: ads.map((ad) => ad.modified) };
+/**
+ * The snapshot after a read at `now`. One not read whole keeps the ads it missed as they were: an
+ * ad is offline only when a whole read no longer lists it.
+ */
+function snapshotOf(ads: OnlineAd[], whole: boolean, now: number, before?: AdSnapshot): AdSnapshot {
+	if (whole || !before) {
+		const snapshot: AdSnapshot = {
+			ids: ads.map((ad) => ad.id),
+			modified: ads.map((ad) => ad.modified),
+		};
+		if (!whole) snapshot.partialAt = now;
+		return snapshot;
+	}
+	const entries = new Map<number, number>();
+	before.ids.forEach((id, i) => entries.set(id, before.modified[i]));
+	for (const ad of ads) entries.set(ad.id, ad.modified);
+	const ids = [...entries.keys()].sort((a, b) => a - b);
+	const snapshot: AdSnapshot = { ids, modified: ids.map((id) => entries.get(id)!) };
+	if (before.partialAt !== undefined) snapshot.partialAt = before.partialAt;
+	return snapshot;
+}
+
+/**
+ * The changes since `before`: none offline from a read that may have skipped ads, none online that
+ * a partial starting point missed.
+ */
+function changesOf(agencyCode: string, before: AdSnapshot, ads: OnlineAd[], whole: boolean) {
+	const { partialAt } = before;
+	return differences(agencyCode, before, ads).filter((change) =>
+		change.event === 'adWentOffline'
+			? whole
+			: !(
+					change.event === 'adWentOnline' &&
+					partialAt !== undefined &&
+					change.ad!.modified <= partialAt
+				),
+	);
 }
 
 /** One walk over both id-ordered lists. */
@@ -137,14 +179,14 @@ export async function pollAds(
 	deadline: number,
 ): Promise<Array<AgencyOutcome<AgencyAds>>> {
 	return await readAgencies(agencies, deadline, async (agency, limits) => {
-		const ads = await onlineAds(ctx, agency, limits);
+		const { ads, whole } = await onlineAds(ctx, agency, limits);
 		const before = snapshots[agency];
 		const items = before
-			? differences(agency, before, ads)
+			? changesOf(agency, before, ads, whole)
 					.filter((change) => change.event === event)
 					.map((change) => itemOf(change, now.toISOString()))
 			: [];
-		return { cursor: snapshotOf(ads), items };
+		return { cursor: snapshotOf(ads, whole, now.getTime(), before), items };
 	});
 }
 
@@ -162,10 +204,10 @@ export async function latestAdChange(
 	deadline: number,
 ): Promise<IDataObject | null> {
 	const outcomes = await readAgencies(agencies, deadline, async (agency, limits) => {
-		const ads = await onlineAds(ctx, agency, limits);
+		const { ads, whole } = await onlineAds(ctx, agency, limits);
 		if (event === 'adWentOffline') {
 			const gone = snapshots[agency]
-				? differences(agency, snapshots[agency], ads).filter((c) => c.event === event)
+				? changesOf(agency, snapshots[agency], ads, whole).filter((c) => c.event === event)
 				: [];
 			return gone[gone.length - 1] ?? null;
 		}

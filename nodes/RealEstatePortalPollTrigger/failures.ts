@@ -14,9 +14,11 @@
  * again), throws instead of emitting, moving nothing; the next poll emits all the other agencies'
  * items. Each agency is reported once per failure: this process remembers what it reported for
  * each activation (n8n saves nothing from a throwing poll, so the memory cannot be static data).
- * After a restart, an agency still failing is reported once more.
+ * After a restart, an agency still failing is reported once more, by the second poll: n8n fails
+ * the activation with the first poll's error (the node's poll() says which poll that is), so that
+ * poll only logs what a later one reports.
  */
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
 
 /** Kept in the static data for each agency whose last polls failed. */
 export interface AgencyFailure {
@@ -144,4 +146,26 @@ function reportOf(
 	}
 	details.push("The other agencies' items come with the next poll.");
 	return new NodeOperationError(node, parts.join('; '), { description: details.join(' ') });
+}
+
+/**
+ * What the first poll of an activation leaves to a later one, in n8n's log: the agencies failing
+ * for REPORT_AFTER_FAILED_POLLS polls or more, and those no longer linked.
+ */
+export function logUnreported(
+	logger: Logger,
+	failing: Record<string, AgencyFailure>,
+	gone: string[],
+): void {
+	const longFailing = Object.keys(failing).filter(
+		(agency) => failing[agency].polls >= REPORT_AFTER_FAILED_POLLS,
+	);
+	if (longFailing.length === 0 && gone.length === 0) return;
+	const parts = [
+		longFailing.length > 0 ? `agencies failing: ${named(longFailing)}` : '',
+		gone.length > 0 ? `agencies no longer linked: ${named(gone)}` : '',
+	].filter((part) => part !== '');
+	logger.warn(
+		`Real Estate Portal Poll Trigger: ${parts.join('; ')}. The next poll reports them; the others emit.`,
+	);
 }

@@ -1,14 +1,14 @@
 /**
  * New leads by polling the lead list (`GET /v2/inmobiliarias/{agency}/mensajes?fromDate=yyyyMMdd`).
  *
- * `fromDate` is a day, so each agency's poll asks from the day of the newest lead already seen and
- * drops, by the polled message id, what it has seen on that day (leadCursor.ts). How polled ids
+ * `fromDate` is a day, so each agency's poll asks from the day before its own (leadCursor.ts) and
+ * drops, by the polled message id, what it has already seen since that day. How polled ids
  * relate to the `idEvento` of a callback is not published: the cursor holds polled ids only. Before
  * any lead is seen, the day is the starting point's in UTC-12, never later than the portal's local
  * day anywhere, so nothing registered after the starting point is outside the first question.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { portalRequestAllPages } from '../shared/paging';
+import { portalRequestDistinct } from '../shared/paging';
 import {
 	advance,
 	earliestDayOf,
@@ -17,7 +17,7 @@ import {
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
-import { readListedLead, type ListedLeadOptions } from './listedLead';
+import { listedLeadKeys, readListedLead, type ListedLeadOptions } from './listedLead';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import { includesNationalId } from './properties';
 
@@ -41,22 +41,28 @@ function polledLead(
 	return { id, at: instant ?? now, day, item };
 }
 
+/** A listed lead's key (listedLead.ts), to tell a repeated item from a new one. */
+const messageKey = (raw: IDataObject) => listedLeadKeys(raw).id;
+
+/** The agency's leads listed from `fromDay`, each once, oldest first; `whole`: none skipped. */
 async function fetchLeads(
 	ctx: IPollFunctions,
 	agencyCode: string,
 	fromDay: string,
 	now: number,
 	limits: AgencyLimits,
-) {
-	const messages = await portalRequestAllPages(ctx, 'listMessages', {
+): Promise<{ leads: PolledLead[]; whole: boolean }> {
+	const { items, whole } = await portalRequestDistinct(ctx, 'listMessages', {
 		pathParams: { agencyCode },
 		query: { fromDate: fromDay },
+		keyOf: messageKey,
 		...limits,
 	});
 	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
-	return messages
+	const leads = items
 		.map((raw) => polledLead(raw, agencyCode, now, options))
 		.sort((a, b) => a.at - b.at || a.id - b.id);
+	return { leads, whole };
 }
 
 /** One agency's new leads and its cursor after them, from its saved cursor or its starting point. */
@@ -79,12 +85,12 @@ export async function pollLeads(
 	return await readAgencies(agencies, deadline, async (agency, limits) => {
 		const saved = cursors[agency];
 		const from = saved ?? startingCursor(now);
-		const listed = await fetchLeads(ctx, agency, from.fromDay, now, limits);
-		// Every listed lead of the boundary day is kept, the ones counted as seen too.
-		return {
-			cursor: advance(from, listed),
-			fresh: saved === undefined ? [] : unseen(from, listed),
-		};
+		const { leads, whole } = await fetchLeads(ctx, agency, from.fromDay, now, limits);
+		// Every listed lead is kept until the day moves past it, the ones counted as seen too.
+		const cursor = advance(from, leads, now, whole);
+		// A starting point read from a list that skipped some: what it skipped is old all the same.
+		if (saved === undefined && !whole) cursor.floor = now;
+		return { cursor, fresh: saved === undefined ? [] : unseen(from, leads) };
 	});
 }
 
@@ -108,8 +114,8 @@ export async function latestLead(
 ): Promise<IDataObject | null> {
 	const fromDay = earliestDayOf(now - SAMPLE_DAYS * 24 * HOUR_MS);
 	const outcomes = await readAgencies(agencies, deadline, async (agency, limits) => {
-		const listed = await fetchLeads(ctx, agency, fromDay, now, limits);
-		return listed[listed.length - 1];
+		const { leads } = await fetchLeads(ctx, agency, fromDay, now, limits);
+		return leads[leads.length - 1];
 	});
 	let latest: PolledLead | undefined;
 	for (const outcome of readOrThrow(outcomes)) {

@@ -60,6 +60,16 @@ const totalOf = (envelope: PageEnvelope) =>
 
 type Fetched = { body: unknown } | { error: unknown };
 
+/** A list as read: its items, and whether every item of it was read. */
+export interface ListRead {
+	items: IDataObject[];
+	/**
+	 * False when the list moved while it was paged (pages disagreeing on the total, or fewer distinct
+	 * items than the total): an item may have been skipped, and comes with a later read.
+	 */
+	whole: boolean;
+}
+
 /**
  * Every item of a list (at most `limit`), in the portal's order. The first page is asked for alone;
  * when its envelope gives the total, the pages that total still needs are asked for
@@ -72,8 +82,51 @@ export async function portalRequestAllPages(
 	operation: PortalOperation,
 	options: PortalPagesOptions = {},
 ): Promise<IDataObject[]> {
-	const { limit, itemIndex, deadline } = options;
+	return (await readPages(ctx, operation, options)).items;
+}
+
+/** How many times a list that shifted while paged is read again to find what it skipped. */
+const REREADS = 2;
+
+/**
+ * Every item of a list once, by the id `keyOf` reads (items without one are all kept): a list
+ * that shifts while it is paged (an item added or removed ahead of the page being read) repeats
+ * items across pages, or skips some. A read that skipped some is followed by up to REREADS more,
+ * until the items read over all of them are as many as the list's total; `whole` tells whether
+ * they are.
+ */
+export async function portalRequestDistinct(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalPagesOptions & { keyOf: (item: IDataObject) => unknown },
+): Promise<ListRead> {
+	const read = await readPages(ctx, operation, options);
+	const keys = new Set(read.items.map((item) => String(options.keyOf(item))));
+	for (let again = 0; !read.whole && again < REREADS && read.total !== undefined; again++) {
+		const more = await readPages(ctx, operation, options);
+		// An item without an id cannot be told from the ones already read: the first read's stand.
+		for (const item of more.items) {
+			const id = options.keyOf(item);
+			if (id === undefined || id === null || keys.has(String(id))) continue;
+			keys.add(String(id));
+			read.items.push(item);
+		}
+		read.total = more.total;
+		read.whole = more.whole || (more.total !== undefined && read.items.length >= more.total);
+	}
+	return { items: read.items, whole: read.whole };
+}
+
+async function readPages(
+	ctx: PortalContext,
+	operation: PortalOperation,
+	options: PortalPagesOptions & { keyOf?: (item: IDataObject) => unknown },
+): Promise<ListRead & { total?: number }> {
+	const { limit, itemIndex, deadline, keyOf } = options;
 	const items: IDataObject[] = [];
+	const keys = new Set<string>();
+	const totals = new Set<number>();
+	let repeated = false;
 	const size = Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const fetchPage = async (page: number) =>
 		await portalRequest(ctx, operation, {
@@ -82,16 +135,30 @@ export async function portalRequestAllPages(
 			itemIndex,
 			deadline,
 		});
+	const add = (values: unknown[]) => {
+		for (const item of asItems(values)) {
+			const key = keyOf?.(item);
+			if (key !== undefined && key !== null) {
+				if (keys.has(String(key))) {
+					repeated = true;
+					continue;
+				}
+				keys.add(String(key));
+			}
+			items.push(item);
+		}
+	};
 	/** Adds one page's items; answers whether the list ends with it. */
 	const read = (body: unknown): boolean => {
 		if (body === undefined) return true;
 		if (Array.isArray(body)) {
-			items.push(...asItems(body));
+			add(body);
 			return true;
 		}
 		if (!isPageEnvelope(body)) throw unknownListShape(ctx, itemIndex);
-		items.push(...asItems(body.content));
+		add(body.content);
 		const total = totalOf(body);
+		if (total !== undefined) totals.add(total);
 		// The total decides when it is given: the service may serve smaller pages than asked for.
 		const lastPage = total !== undefined ? items.length >= total : body.content.length < size;
 		return body.content.length === 0 || lastPage || (limit !== undefined && items.length >= limit);
@@ -126,7 +193,9 @@ export async function portalRequestAllPages(
 		}
 	}
 	for (; !ended && page < MAX_PAGES; page++) ended = read(await fetchPage(page));
-	return limit === undefined ? items : items.slice(0, limit);
+	const [onlyTotal] = totals;
+	const whole = totals.size === 0 ? !repeated : totals.size === 1 && items.length >= onlyTotal;
+	return { items: limit === undefined ? items : items.slice(0, limit), whole, total: onlyTotal };
 }
 
 export interface PortalPage {

@@ -14,6 +14,7 @@ import { registerFaultAdmin } from './faultRoutes';
 import { interfaceView, registerInterfacesAdmin } from './interfaces';
 import { registerInventoryAdmin } from './inventory';
 import { registerLeadsAdmin } from './leads';
+import { registerUntidyAdmin } from '../untidy';
 
 export const ADMIN_PREFIX = '/__sandbox';
 
@@ -85,4 +86,5 @@ export function registerAdmin(app: FastifyInstance, ctx: SandboxContext, startSe
 	registerInventoryAdmin(app, ctx);
 	registerLeadsAdmin(app, ctx, BEHAVIOUR.network.interfaceId);
 	registerFaultAdmin(app, ctx, startSeed);
+	registerUntidyAdmin(app, () => ctx.untidy);
 }

@@ -26,7 +26,9 @@ export function registerAdSummary(app: FastifyInstance, ctx: SandboxContext) {
 				: ctx.state.onlineAds(agency.codigoInmobiliaria);
 			const { adShape } = ctx.settings;
 			const toItem = (ad: (typeof ads)[number]) => adSummaryItem(adShape, ad, caller);
-			return adShape === 'A' ? sendArray(reply, ads, toItem) : sendPage(reply, ads, paging, toItem);
+			return adShape === 'A'
+				? sendArray(reply, ads, toItem)
+				: sendPage(reply, ads, paging, toItem, ctx.untidy);
 		});
 	}
 }

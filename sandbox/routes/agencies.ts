@@ -9,7 +9,8 @@ export function registerAgencies(app: FastifyInstance, ctx: SandboxContext) {
 	for (const path of ['/v1/inmobiliarias', '/v1/imobiliarias']) {
 		app.get(path, async (request, reply) => {
 			const caller = callerOf(ctx, request);
-			return sendPage(reply, ctx.state.agenciesOf(caller), pagingOf(queryOf(request)), agencyItem);
+			const agencies = ctx.state.agenciesOf(caller);
+			return sendPage(reply, agencies, pagingOf(queryOf(request)), agencyItem, ctx.untidy);
 		});
 	}
 	for (const path of ['/v1/operaciones', '/v1/operacoes']) {

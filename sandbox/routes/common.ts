@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BEHAVIOUR, errors } from '../behaviour';
 import type { SandboxContext } from '../context';
 import type { InterfaceRecord } from '../model';
+import type { Untidy } from '../untidy';
 
 export type Query = Record<string, unknown>;
 
@@ -77,15 +78,19 @@ export function pagingOf(query: Query): Paging {
 	return { page, size: Math.min(size, maxSize) };
 }
 
-/** The page envelope; an empty page answers 204. */
+/** The page envelope; an empty page answers 204. `untidy`: a list that may shift while paged. */
 export function sendPage<T>(
 	reply: FastifyReply,
 	items: readonly T[],
 	paging: Paging,
 	toItem: (item: T) => unknown,
+	untidy?: Untidy,
 ) {
-	const start = paging.page * paging.size;
-	const slice = items.slice(start, start + paging.size);
+	const { start, size } = untidy?.window(paging) ?? {
+		start: paging.page * paging.size,
+		size: paging.size,
+	};
+	const slice = items.slice(start, start + size);
 	if (slice.length === 0) return noContent(reply);
 	return reply.send({
 		number: paging.page,

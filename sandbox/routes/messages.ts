@@ -41,21 +41,28 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 			const query = queryOf(request);
 			const paging = pagingOf(query);
 			const fromDay = fromDayOf(query);
-			const since = ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay));
+			const since = ctx.untidy.visibleLeads(
+				ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay)),
+				Date.now(),
+			);
 			const listed = BEHAVIOUR.messages.listsPhoneViews
 				? since
 				: since.filter((message) => message.kind === 'CONTACTO_MENSAJE');
 			const edition = editionFor(ctx, caller, pathLanguage);
-			return sendPage(reply, listed, paging, (message) =>
-				listItem(
-					ctx.settings.leadList,
-					leadFactsOf(message, {
-						adCode: caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null,
-						edition,
-						interfaceId: caller.id,
-					}),
-				),
-			);
+			const toItem = (message: (typeof listed)[number]) =>
+				ctx.untidy.instantForm(
+					listItem(
+						ctx.settings.leadList,
+						leadFactsOf(message, {
+							adCode: caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null,
+							edition,
+							interfaceId: caller.id,
+						}),
+					),
+					message.idMensaje,
+					message.at,
+				);
+			return sendPage(reply, listed, paging, toItem, ctx.untidy);
 		});
 	}
 }

@@ -147,7 +147,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual(leads);
 	});
 
-	it('starts over on a new activation, keeping the ids of its boundary day', async () => {
+	it('starts over on a new activation, keeping the ids it may list again', async () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
 		await makeLead(sandbox());
@@ -155,10 +155,10 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect((await workflow.activate()).items).toBeNull();
 		const cursors = workflow.nodeStaticData.leads as Record<
 			string,
-			{ fromDay: string; ids: unknown[] }
+			{ fromDay: string; idsUntil: Record<string, unknown[]> }
 		>;
 		expect(Object.keys(cursors)).toEqual(['INMO-001', 'INMO-002']);
-		expect(cursors['INMO-001'].ids).toHaveLength(1);
+		expect(Object.values(cursors['INMO-001'].idsUntil).flat()).toHaveLength(1);
 		expect(cursors['INMO-001'].fromDay).toMatch(/^\d{8}$/);
 	});
 

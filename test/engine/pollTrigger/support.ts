@@ -96,3 +96,10 @@ export function portalDay(days: number): { start: number; day: string } {
 		day: new Date(midnight).toISOString().slice(0, 10).replace(/-/g, ''),
 	};
 }
+
+/** Turns the untidy portal's switches (sandbox/untidy.ts) on or off; the others stay. */
+export async function setUntidy(sandbox: Pick<Sandbox, 'url'>, switches: IDataObject) {
+	const answer = await admin(sandbox, 'PUT', '/__sandbox/untidy', switches);
+	if (answer.status !== 200)
+		throw new Error(`The sandbox refused the switches: ${JSON.stringify(answer.json)}`);
+}
