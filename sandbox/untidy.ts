@@ -18,6 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BEHAVIOUR } from './behaviour';
+import { zonedTimestamp } from './dates';
 import type { Paging } from './routes/common';
 import { parseWith } from './routes/common';
 import { createRng, type Rng } from './rng';
@@ -93,14 +94,14 @@ export class Untidy {
 		if (field === undefined) return item;
 		const { [field]: _text, ...rest } = item;
 		switch (idMensaje % 4) {
+			case 0:
+				return { ...rest, [field]: zonedTimestamp(at) };
 			case 1:
 				return { ...rest, [field]: new Date(at).toISOString() };
 			case 2:
 				return { ...rest, [field]: at };
-			case 3:
-				return rest;
 			default:
-				return item;
+				return rest;
 		}
 	}
 }

@@ -40,11 +40,10 @@ async function readLeads(fromDate: string): Promise<Array<Record<string, unknown
 	return items;
 }
 
-const idsOf = (items: Array<Record<string, unknown>>) =>
-	items.map((item) => item.idMensaje as number);
+const idsOf = (items: Array<Record<string, unknown>>) => items.map((item) => item.id as number);
 
 describe('untidy portal switches', () => {
-	it('are all off by default: each listed lead comes once, in order, its instant an offset text', async () => {
+	it('are all off by default: each listed lead comes once, in order, its instant a Z text', async () => {
 		expect((await fx.admin.get('/untidy')).json).toEqual({
 			shiftingPages: false,
 			lateLeads: false,
@@ -53,7 +52,8 @@ describe('untidy portal switches', () => {
 		const made = await makeLeads(450, Date.now() - HOUR_MS, Date.now() - 1_000);
 		const items = await readLeads(dayOf(Date.now() - 2 * HOUR_MS));
 		expect(idsOf(items).filter((id) => made.includes(id))).toEqual(made);
-		for (const item of items) expect(item.fechaRegistro).toMatch(/-0300$/);
+		// The recorded list shape writes `fecha` in UTC (sandbox/contract/leadList.ts).
+		for (const item of items) expect(item.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
 	});
 
 	it('shiftingPages: small pages, items repeated across pages or skipped, never beyond a few', async () => {
@@ -98,11 +98,9 @@ describe('untidy portal switches', () => {
 		await fx.admin.put('/untidy', { instantForms: true });
 		const from = Date.now() - HOUR_MS;
 		const made = await makeLeads(8, from, Date.now() - 1_000);
-		const items = (await readLeads(dayOf(from))).filter((item) =>
-			made.includes(item.idMensaje as number),
-		);
+		const items = (await readLeads(dayOf(from))).filter((item) => made.includes(item.id as number));
 		const forms = items.map((item) => {
-			const value = item.fechaRegistro;
+			const value = item.fecha;
 			if (value === undefined) return 'missing';
 			if (typeof value === 'number') return 'epoch ms';
 			return String(value).endsWith('Z') ? 'Z text' : 'offset text';

@@ -23,7 +23,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 			anonymous: true,
 		});
 		const outcome = await workflow.poll();
-		expect(emitted(outcome).map((lead) => lead.messageId)).toEqual([first, second]);
+		expect(emitted(outcome).map((lead) => Number(lead.eventId))).toEqual([first, second]);
 		expect(emitted(outcome)[0]).toMatchObject({
 			eventId: String(first),
 			eventType: 'CONTACTO_MENSAJE',
@@ -33,7 +33,8 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 			isAnonymous: false,
 			agencyCode: 'INMO-001',
 			trigger: 'poll',
-			registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/),
+			// The recorded list writes the instant in UTC (docs/portal-api.md, "Lead list").
+			registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
 		});
 		expect(emitted(outcome)[1]).toMatchObject({
 			eventType: 'CONTACTO',
@@ -47,8 +48,8 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		const run = outcome.run!;
 		expect(run.status).toBe('success');
 		expect(
-			run.data.resultData.runData[workflow.node.name][0].data!.main[0]!.map(
-				(i) => i.json.messageId,
+			run.data.resultData.runData[workflow.node.name][0].data!.main[0]!.map((i) =>
+				Number(i.json.eventId),
 			),
 		).toEqual([first, second]);
 		expect(await workflow.poll()).toEqual({ items: null });
@@ -88,7 +89,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		await workflow.activate();
 		await makeLead(sandbox(), 'INMO-001');
 		const only = await makeLead(sandbox(), 'INMO-002');
-		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual([only]);
+		expect(emitted(await workflow.poll()).map((lead) => Number(lead.eventId))).toEqual([only]);
 
 		const unknown = pollWorkflow(sandbox(), {
 			parameters: { agencyScope: 'one', agencyCode: 'INMO-404' },
@@ -100,10 +101,10 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
 		const before = await makeLead(sandbox());
-		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual([before]);
+		expect(emitted(await workflow.poll()).map((lead) => Number(lead.eventId))).toEqual([before]);
 		const whileDown = [await makeLead(sandbox()), await makeLead(sandbox(), 'INMO-002')];
 		const restarted = await workflow.restart();
-		expect(emitted(restarted).map((lead) => lead.messageId)).toEqual(whileDown);
+		expect(emitted(restarted).map((lead) => Number(lead.eventId))).toEqual(whileDown);
 		expect(await workflow.poll()).toEqual({ items: null });
 		expect(workflow.executions).toHaveLength(2);
 	});
@@ -117,7 +118,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		// The second agency's lead list fails (four attempts): the first agency's lead is emitted all the same.
 		await failNext(sandbox(), '^/v2/inmobiliarias/INMO-002/mensajes$', 503, 4);
 		const partial = await workflow.poll();
-		expect(emitted(partial).map((lead) => lead.messageId)).toEqual([first]);
+		expect(emitted(partial).map((lead) => Number(lead.eventId))).toEqual([first]);
 		expect(workflow.failures).toEqual([]);
 		const saved = workflow.nodeStaticData;
 		expect((saved.leads as Record<string, unknown>)['INMO-002']).toEqual(kept);
@@ -128,7 +129,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 				error: 'The portal failed to process the request (HTTP 503)',
 			},
 		});
-		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual([second]);
+		expect(emitted(await workflow.poll()).map((lead) => Number(lead.eventId))).toEqual([second]);
 		expect(workflow.nodeStaticData.failing).toBeUndefined();
 		expect(await workflow.poll()).toEqual({ items: null });
 	});
@@ -144,7 +145,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(failed.error?.message).toContain('The portal failed to process the request (HTTP 503)');
 		expect(workflow.failures).toHaveLength(1);
 		expect(workflow.liveNodeStaticData).toEqual(kept);
-		expect(emitted(await workflow.poll()).map((lead) => lead.messageId)).toEqual(leads);
+		expect(emitted(await workflow.poll()).map((lead) => Number(lead.eventId))).toEqual(leads);
 	});
 
 	it('starts over on a new activation, keeping the ids it may list again', async () => {
@@ -171,7 +172,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		await makeLead(sandbox());
 		const latest = await makeLead(sandbox(), 'INMO-002');
 		const sample = await workflow.fetchTestEvent();
-		expect(sample.items.map((item) => item.json.messageId)).toEqual([latest]);
+		expect(sample.items.map((item) => Number(item.json.eventId))).toEqual([latest]);
 		expect(workflow.liveNodeStaticData).toEqual(kept);
 		expect(emitted(await workflow.poll())).toHaveLength(2);
 	});
@@ -183,13 +184,13 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		await lec.activate();
 		const lead = await makeLead(sandbox());
 		expect(emitted(await lec.poll())).toEqual([
-			expect.objectContaining({ messageId: lead, adCode: null, agencyCode: 'INMO-001' }),
+			expect.objectContaining({ eventId: String(lead), adCode: null, agencyCode: 'INMO-001' }),
 		]);
 
 		const free = pollWorkflow(sandbox(), { credentials: { accessToken: 'nocallbacks-les-token' } });
 		await free.activate();
 		const own = await makeLead(sandbox(), 'INMO-500');
-		expect(emitted(await free.poll()).map((item) => item.messageId)).toEqual([own]);
+		expect(emitted(await free.poll()).map((item) => Number(item.eventId))).toEqual([own]);
 	});
 
 	it('names the fix when the token is refused, never shows the token, and changes nothing', async () => {
@@ -223,7 +224,7 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		await failNext(sandbox(), '^/v1/inmobiliarias$', 0, 4, true);
 		const failed = await workflow.poll();
 		expect(failed.error?.message).toBe(`Could not reach the portal at ${sandbox().url}`);
-		expect(emitted(await workflow.poll()).map((item) => item.messageId)).toEqual([lead]);
+		expect(emitted(await workflow.poll()).map((item) => Number(item.eventId))).toEqual([lead]);
 	});
 });
 

@@ -17,7 +17,7 @@ import {
 	adminAds,
 	bulkLeads,
 	emitted,
-	messageIds,
+	listedIds,
 	networkWorkflow,
 	pollWorkflow,
 	portalDay,
@@ -108,7 +108,7 @@ describe('the ledger: a week of leads on an untidy portal', () => {
 				agencies: ['INMO-001'],
 				everyMs: HOUR_MS / 2,
 				perAgencyPerDay: 50,
-				poll: async () => messageIds(await workflow.poll()),
+				poll: async () => listedIds(await workflow.poll()),
 			});
 			const { lost, twice, unknown } = tally(ledger);
 			const state = JSON.stringify(workflow.nodeStaticData).length;
@@ -151,7 +151,7 @@ describe('the ledger: a week of leads on an untidy portal', () => {
 				agencies: all.slice(0, -1),
 				everyMs: 4 * HOUR_MS,
 				perAgencyPerDay: 24,
-				poll: async () => messageIds(await workflow.poll()),
+				poll: async () => listedIds(await workflow.poll()),
 				// Linked on the second day; the poll that finds it records its starting point, then
 				// its leads count.
 				before: async (poll) => {

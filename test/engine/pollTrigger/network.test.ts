@@ -12,7 +12,7 @@ import {
 	aimFault,
 	bulkLeads,
 	emitted,
-	messageIds,
+	listedIds,
 	networkWorkflow,
 } from './support';
 
@@ -37,7 +37,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 			expect(
 				emitted(outcome).filter((lead) => FAILING.includes(lead.agencyCode as string)),
 			).toEqual([]);
-			seen.push(...messageIds(outcome));
+			seen.push(...listedIds(outcome));
 		}
 		// The third failed poll in a row: a failed execution names them, nothing moves.
 		made.push(...(await bulkLeads(sandbox(), twoPerAgency())));
@@ -54,7 +54,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 		// Still failing: the others' leads come with the next poll, and no second report.
 		const next = await workflow.poll();
 		expect(emitted(next)).toHaveLength(2_000 - 2 * FAILING.length);
-		seen.push(...messageIds(next));
+		seen.push(...listedIds(next));
 		expect(workflow.failures).toHaveLength(1);
 		expect(workflow.nodeStaticData.failing).toMatchObject({
 			'NET-0005': { polls: 3, error: 'The portal failed to process the request (HTTP 500)' },
@@ -65,7 +65,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 		expect(emitted(recovered)).toHaveLength(3 * 2 * FAILING.length);
 		const registered = emitted(recovered).map((lead) => Date.parse(lead.registeredAt as string));
 		expect(registered).toEqual([...registered].sort((a, b) => a - b));
-		seen.push(...messageIds(recovered));
+		seen.push(...listedIds(recovered));
 		expect(await workflow.poll()).toEqual({ items: null });
 
 		expect(seen).toHaveLength(made.length);
@@ -80,7 +80,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 		await aimFault(sandbox(), 'NET-0008', { notLinked: true });
 		const first = await bulkLeads(sandbox(), { count: 1_000 });
 		const partial = await workflow.poll();
-		expect(sorted(messageIds(partial))).toEqual(sorted(first.filter((_id, i) => i !== 7)));
+		expect(sorted(listedIds(partial))).toEqual(sorted(first.filter((_id, i) => i !== 7)));
 		expect(workflow.nodeStaticData.failing).toEqual({
 			'NET-0008': { since: expect.any(Number), polls: 1, error: 'Agency "NET-0008" not found' },
 		});
@@ -96,7 +96,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 		expect((report.error as { description?: string }).description).toContain(
 			'No longer linked: NET-0008. Their starting point is dropped',
 		);
-		expect(sorted(messageIds(await workflow.poll()))).toEqual(sorted(second));
+		expect(sorted(listedIds(await workflow.poll()))).toEqual(sorted(second));
 		const saved = workflow.nodeStaticData;
 		expect(Object.keys(saved.leads as object)).toHaveLength(999);
 		expect(Object.keys(saved.leads as object)).not.toContain('NET-0008');
@@ -135,10 +135,10 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 		const started = Date.now();
 		const outcome = await workflow.poll();
 		expect(Date.now() - started).toBeLessThan(15_000);
-		expect(sorted(messageIds(outcome))).toEqual(sorted(made.filter((_id, i) => i !== 2)));
+		expect(sorted(listedIds(outcome))).toEqual(sorted(made.filter((_id, i) => i !== 2)));
 		expect(workflow.nodeStaticData.failing).toMatchObject({ 'NET-0003': { polls: 1 } });
 		await aimFault(sandbox(), 'NET-0003', null);
-		expect(messageIds(await workflow.poll())).toEqual([made[2]]);
+		expect(listedIds(await workflow.poll())).toEqual([made[2]]);
 	}, 120_000);
 
 	it('a poll cut short by its time goes on from where it stopped, losing nothing', async () => {
@@ -153,7 +153,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 			const made = await bulkLeads(sandbox(), { count: 1_000 });
 			const seen: number[] = [];
 			for (let poll = 0; poll < 8 && seen.length < made.length; poll++)
-				seen.push(...messageIds(await workflow.poll()));
+				seen.push(...listedIds(await workflow.poll()));
 			expect(sorted(seen)).toEqual(sorted(made));
 			expect(workflow.failures).toEqual([]);
 		} finally {
@@ -167,7 +167,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 		const answer = await admin(sandbox(), 'POST', `/__sandbox/ads/${ad.idAvisoPlat}/leads`, {});
 		await aimFault(sandbox(), 'NET-0004', { status: 503 });
 		const sample = await workflow.fetchTestEvent();
-		expect(sample.items.map((item) => item.json.messageId)).toEqual([
+		expect(sample.items.map((item) => Number(item.json.eventId))).toEqual([
 			(answer.json as { idMensaje: number }).idMensaje,
 		]);
 		expect(workflow.staticData).toEqual({});

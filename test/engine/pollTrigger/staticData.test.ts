@@ -10,7 +10,7 @@ import { takeClock } from './clock';
 import {
 	bulkLeads,
 	makeLead,
-	messageIds,
+	listedIds,
 	networkWorkflow,
 	pollWorkflow,
 	portalDay,
@@ -50,7 +50,7 @@ describe('Real Estate Portal Poll Trigger: static data', () => {
 					to: start + 20 * HOUR_MS,
 				});
 				clock.set(start + 21 * HOUR_MS);
-				expect(sorted(messageIds(await workflow.poll()))).toEqual(made);
+				expect(sorted(listedIds(await workflow.poll()))).toEqual(made);
 				days.push(made);
 				sizes.push(JSON.stringify(workflow.nodeStaticData).length);
 			}
@@ -85,11 +85,11 @@ async function registrations(s: Sandbox, agency: string, fromDay: string) {
 		if (response.status === 204) return instants;
 		const body = (await response.json()) as {
 			total: number;
-			content: Array<{ idMensaje: number; fechaRegistro: string }>;
+			// The recorded list shape: `id`, and `fecha` in ISO 8601 (docs/portal-api.md, "Lead list").
+			content: Array<{ id: number; fecha: string }>;
 		};
 		for (const lead of body.content) {
-			const iso = lead.fechaRegistro.replace(/([+-]\d\d)(\d\d)$/, '$1:$2');
-			instants.set(lead.idMensaje, Date.parse(iso));
+			instants.set(lead.id, Date.parse(lead.fecha));
 		}
 		if (instants.size >= body.total) return instants;
 	}
@@ -120,7 +120,7 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 		// n8n is down for the upgrade meanwhile.
 		const whileDown = [await makeLead(sandbox(), 'INMO-002'), await makeLead(sandbox())];
 		const upgraded = pollWorkflow(sandbox(), { staticData });
-		expect(messageIds(await upgraded.activate('init'))).toEqual(whileDown);
+		expect(listedIds(await upgraded.activate('init'))).toEqual(whileDown);
 		expect(await upgraded.poll()).toEqual({ items: null });
 		const cursors = upgraded.nodeStaticData.leads as Record<string, Cursor & { seen?: unknown }>;
 		expect(cursors['INMO-001'].fromDay).toBe(portalDay(0).day);
@@ -135,14 +135,14 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 		const upgraded = pollWorkflow(sandbox(), { staticData });
 		const lead = await makeLead(sandbox());
 		// The first poll saves what the report needs; the next one reports; then the others emit.
-		expect(messageIds(await upgraded.activate('init'))).toEqual([lead]);
+		expect(listedIds(await upgraded.activate('init'))).toEqual([lead]);
 		expect(Object.keys(upgraded.nodeStaticData.leads as object)).toContain('INMO-404');
 		const report = await upgraded.poll();
 		expect(report.error?.message).toBe(
 			'1 agency is no longer linked to this credential and no longer read: INMO-404',
 		);
 		const after = await makeLead(sandbox(), 'INMO-002');
-		expect(messageIds(await upgraded.poll())).toEqual([after]);
+		expect(listedIds(await upgraded.poll())).toEqual([after]);
 		expect(Object.keys(upgraded.nodeStaticData.leads as object)).toEqual(['INMO-001', 'INMO-002']);
 		expect(await upgraded.poll()).toEqual({ items: null });
 		expect(upgraded.failures).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 		};
 		const upgraded = pollWorkflow(sandbox(), { staticData });
 		const fresh = await makeLead(sandbox(), 'INMO-002');
-		expect(messageIds(await upgraded.activate('init'))).toEqual([fresh]);
+		expect(listedIds(await upgraded.activate('init'))).toEqual([fresh]);
 		expect(await upgraded.poll()).toEqual({ items: null });
 		const cursor = (upgraded.nodeStaticData.leads as Record<string, Cursor>)['INMO-001'];
 		expect(keptIds(cursor)).toEqual(sorted([...dated, undated]));
@@ -184,7 +184,7 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 		const upgraded = pollWorkflow(sandbox(), { staticData });
 		expect(await upgraded.activate('init')).toEqual({ items: null });
 		const fresh = await makeLead(sandbox());
-		expect(messageIds(await upgraded.poll())).toEqual([fresh]);
+		expect(listedIds(await upgraded.poll())).toEqual([fresh]);
 		const cursor = (upgraded.nodeStaticData.leads as Record<string, Cursor>)['INMO-001'];
 		expect(keptIds(cursor)).toHaveLength(2_004);
 	}, 60_000);

@@ -80,8 +80,9 @@ export async function bulkLeads(
 }
 
 /** The polled ids of the leads an outcome emitted. */
-export const messageIds = (outcome: { items: IDataObject[] | null }) =>
-	emitted(outcome).map((lead) => lead.messageId as number);
+/** The listed id each emitted lead is keyed by (its eventId): a phone view has no message id. */
+export const listedIds = (outcome: { items: IDataObject[] | null }) =>
+	emitted(outcome).map((lead) => Number(lead.eventId));
 
 /**
  * The portal's local day (the emulator's offset) `days` after today: its first instant and its

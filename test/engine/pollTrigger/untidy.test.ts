@@ -10,7 +10,7 @@ import {
 	aimFault,
 	bulkLeads,
 	makeLead,
-	messageIds,
+	listedIds,
 	networkWorkflow,
 	pollWorkflow,
 	portalDay,
@@ -42,7 +42,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 		await workflow.activate();
 		const made = await bulkLeads(sandbox(), { count: 400, agencies: ['INMO-001'] });
 		const emitted: number[] = [];
-		for (let poll = 0; poll < 8; poll++) emitted.push(...messageIds(await workflow.poll()));
+		for (let poll = 0; poll < 8; poll++) emitted.push(...listedIds(await workflow.poll()));
 		expect(repeated(emitted)).toEqual([]);
 		expect([...emitted].sort()).toEqual(made);
 	});
@@ -66,9 +66,9 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 		const emitted: number[] = [];
 		for (let poll = 0; poll < 6; poll++) {
 			made.push(...(await bulkLeads(sandbox(), { count: NETWORK })));
-			emitted.push(...messageIds(await workflow.poll()));
+			emitted.push(...listedIds(await workflow.poll()));
 		}
-		emitted.push(...messageIds(await workflow.poll()));
+		emitted.push(...listedIds(await workflow.poll()));
 		expect(workflow.failures).toEqual([]);
 		expect(repeated(emitted)).toEqual([]);
 		expect([...emitted].sort()).toEqual(made);
@@ -87,9 +87,9 @@ describe('Real Estate Portal Poll Trigger: the day it asks from', () => {
 			const late = await makeLead(sandbox());
 			clock.set(midnight + 10 * MINUTE_MS);
 			const next = await makeLead(sandbox());
-			expect(messageIds(await workflow.poll())).toEqual([next]);
+			expect(listedIds(await workflow.poll())).toEqual([next]);
 			clock.set(midnight + 2 * HOUR_MS);
-			expect(messageIds(await workflow.poll())).toEqual([late]);
+			expect(listedIds(await workflow.poll())).toEqual([late]);
 		} finally {
 			clock.restore();
 		}
@@ -107,7 +107,7 @@ describe('Real Estate Portal Poll Trigger: the day it asks from', () => {
 			for (let poll = 0; poll < 72; poll++) {
 				clock.advance(2 * HOUR_MS);
 				made.push(await makeLead(sandbox()), await makeLead(sandbox()));
-				emitted.push(...messageIds(await workflow.poll()));
+				emitted.push(...listedIds(await workflow.poll()));
 			}
 			expect(emitted).toEqual(made);
 			const cursor = (workflow.nodeStaticData.leads as IDataObject)['INMO-001'] as IDataObject;
@@ -136,7 +136,7 @@ describe('Real Estate Portal Poll Trigger: activation', () => {
 		await aimFault(sandbox(), 'INMO-002', { status: 503 });
 		const restarted = pollWorkflow(sandbox(), { staticData });
 		const lead = await makeLead(sandbox());
-		expect(messageIds(await restarted.activate('init'))).toEqual([lead]);
+		expect(listedIds(await restarted.activate('init'))).toEqual([lead]);
 		const report = await restarted.poll();
 		expect(report.error?.message).toBe(
 			'1 of 2 agencies could not be read for 3 polls or more in a row: INMO-002',
@@ -156,6 +156,6 @@ describe('Real Estate Portal Poll Trigger: activation', () => {
 		const late = await workflow.poll();
 		expect(late.items).toBeNull();
 		expect(late.error?.message).toMatch(/too many requests|rate/i);
-		expect(messageIds(await workflow.poll())).toEqual([lead]);
+		expect(listedIds(await workflow.poll())).toEqual([lead]);
 	});
 });
