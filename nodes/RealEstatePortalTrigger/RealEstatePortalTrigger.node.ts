@@ -10,6 +10,8 @@ import {
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
 import { askTokenKind } from '../shared/interfaceKind';
+import { withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
+import { WEBHOOK_DETAILS_WAIT_MS } from '../shared/leadDetails/option';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
@@ -112,7 +114,9 @@ export class RealEstatePortalTrigger implements INodeType {
 			dark: 'file:realEstatePortalTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: eventKindsSubtitle(),
 		description:
 			// n8n's node panel shows the trigger's description over the actions of both nodes.
@@ -186,9 +190,11 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
+		// The details hold the answer WEBHOOK_DETAILS_WAIT_MS at most; the lead lands without them past it.
+		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_WAIT_MS);
 		return {
 			webhookResponse: { received: true },
-			workflowData: [[{ json: reception.item }]],
+			workflowData: [[{ json: item }]],
 		};
 	}
 }
