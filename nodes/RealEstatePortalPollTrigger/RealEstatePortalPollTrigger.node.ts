@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
-import { POLL_DETAILS_WAIT_MS } from '../shared/leadDetails/option';
+import { POLL_DETAILS_TIME } from '../shared/leadDetails/option';
 import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
@@ -95,9 +95,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 					: await latestAdChange(this, event, agencies, store.ads ?? {}, now, deadline);
 			if (sample === null) throw noneYet(this, event);
 			return [
-				this.helpers.returnJsonArray(
-					await withPropertyDetails(this, [sample], POLL_DETAILS_WAIT_MS),
-				),
+				this.helpers.returnJsonArray(await withPropertyDetails(this, [sample], POLL_DETAILS_TIME)),
 			];
 		}
 
@@ -153,7 +151,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		polledContexts.add(this);
 		if (items.length === 0) return null;
 		return [
-			this.helpers.returnJsonArray(await withPropertyDetails(this, items, POLL_DETAILS_WAIT_MS)),
+			this.helpers.returnJsonArray(await withPropertyDetails(this, items, POLL_DETAILS_TIME)),
 		];
 	}
 }

@@ -11,7 +11,7 @@ import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
 import { askTokenKind } from '../shared/interfaceKind';
 import { withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
-import { WEBHOOK_DETAILS_WAIT_MS } from '../shared/leadDetails/option';
+import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
@@ -190,8 +190,8 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
-		// The details hold the answer WEBHOOK_DETAILS_WAIT_MS at most; the lead lands without them past it.
-		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_WAIT_MS);
+		// Details hold the answer 0.3 s at most (WEBHOOK_DETAILS_TIME): past it the lead lands without them.
+		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
 		return {
 			webhookResponse: { received: true },
 			workflowData: [[{ json: item }]],

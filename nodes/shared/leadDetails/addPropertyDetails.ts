@@ -14,6 +14,7 @@ import { detailsFound, detailsMissing, type PropertyDetails } from './detailFiel
 import {
 	interfaceIdentity,
 	keptAd,
+	knownOperations,
 	linkedAgencies,
 	onlineAd,
 	reasonOf,
@@ -22,8 +23,6 @@ import {
 	type Looked,
 } from './portalLookups';
 
-/** A lookup still going on past the lead's time may go on this long, to fill the memory. */
-const LOOKUP_TIME_MS = 10_000;
 /** Ads looked up at once by one call (a poll's many leads). */
 const LOOKUPS_IN_FLIGHT = 8;
 /**
@@ -72,86 +71,105 @@ async function firstFound(
 		: { reason: NOT_ONLINE };
 }
 
+/**
+ * The agencies to look for the ad in: the one the lead names; else every linked agency when there
+ * are few, or those that already have the ad in memory; or why there are none.
+ */
+async function agenciesToAsk(
+	identity: string,
+	lead: IDataObject,
+	reference: AdReference,
+	agenciesRead: Promise<Looked<AgencySummary[]>>,
+): Promise<string[] | { reason: string }> {
+	const named = text(lead.agencyCode);
+	if (named !== null) return [named];
+	const agencies = await agenciesRead;
+	if (!agencies.ok) return { reason: `The agencies list could not be read: ${agencies.reason}` };
+	const codes = agencies.value.map((agency) => agency.agencyCode).filter((code) => code !== null);
+	if (codes.length <= AGENCIES_ASKED_WITHOUT_CODE) return codes;
+	const inMemory = codes.filter((code) => keptAd(identity, code, reference) !== undefined);
+	return inMemory.length > 0
+		? inMemory
+		: {
+				reason: `The lead names no agency and this interface is linked to ${codes.length}: the ad was not looked for in each of them`,
+			};
+}
+
 async function detailsOf(
 	ctx: PortalContext,
 	lead: IDataObject,
 	deadline: number,
 ): Promise<PropertyDetails> {
-	const reference = referenceOf(lead);
-	if (reference === null) return detailsMissing(lead, 'The lead names no ad');
 	const identity = await interfaceIdentity(ctx);
-	const named = text(lead.agencyCode);
 	const agenciesRead = linkedAgencies(ctx, identity, deadline);
-	let candidates: string[];
-	if (named !== null) {
-		candidates = [named];
-	} else {
+	const agencyNamed = async (code: string | null) => {
 		const agencies = await agenciesRead;
-		if (!agencies.ok)
-			return detailsMissing(lead, `The agencies list could not be read: ${agencies.reason}`);
-		const codes = agencies.value.map((agency) => agency.agencyCode).filter((code) => code !== null);
-		const inMemory = codes.filter((code) => keptAd(identity, code, reference) !== undefined);
-		candidates =
-			inMemory.length > 0 || codes.length > AGENCIES_ASKED_WITHOUT_CODE ? inMemory : codes;
-		if (candidates.length === 0) {
-			return detailsMissing(
-				lead,
-				`The lead names no agency and this interface is linked to ${codes.length}: the ad was not looked for in each of them`,
-			);
-		}
+		return agencies.ok ? agencies.value.find((one) => one.agencyCode === code) : undefined;
+	};
+	const reference = referenceOf(lead);
+	if (reference === null) {
+		return detailsMissing(lead, 'The lead names no ad', await agencyNamed(text(lead.agencyCode)));
 	}
+	// Asked now, the operations are known by the time the ad's lookup needs them.
+	void knownOperations(ctx, identity, deadline);
+	const candidates = await agenciesToAsk(identity, lead, reference, agenciesRead);
+	if ('reason' in candidates) return detailsMissing(lead, candidates.reason);
 	const result = await firstFound(
 		candidates.map((agencyCode) => ({
 			agencyCode,
 			found: onlineAd(ctx, identity, agencyCode, reference, deadline),
 		})),
 	);
-	const agencies = await agenciesRead;
-	const agencyCode = 'agencyCode' in result ? result.agencyCode : named;
-	const agency: AgencySummary | undefined = agencies.ok
-		? agencies.value.find((one) => one.agencyCode === agencyCode)
-		: undefined;
-	return 'found' in result
-		? detailsFound(lead, result.found, agency)
-		: detailsMissing(lead, result.reason, agency);
+	if ('reason' in result) {
+		return detailsMissing(lead, result.reason, await agencyNamed(text(lead.agencyCode)));
+	}
+	return detailsFound(lead, result.found, await agencyNamed(result.agencyCode));
 }
 
 /**
- * The leads with their details, in order. Each waits for its details until `waitUntil` (epoch ms)
- * at most; past it, the lead gets `detailsMissing` and the lookup goes on in the background.
+ * How long leads wait for their details (`waitMs`), and how long their lookups may go on (`lookupMs`,
+ * when longer: in the background, to fill the memory for the leads that follow).
  */
+export interface DetailsTime {
+	waitMs: number;
+	lookupMs: number;
+}
+
+/** The leads with their details, in order; past `waitMs` a lead gets `detailsMissing` instead. */
 export async function addPropertyDetails(
 	ctx: PortalContext,
 	leads: IDataObject[],
-	waitUntil: number,
+	time: DetailsTime,
 ): Promise<IDataObject[]> {
-	const waitMs = Math.max(0, waitUntil - Date.now());
-	const deadline = Date.now() + Math.max(waitMs, LOOKUP_TIME_MS);
-	const lateReason = `The portal did not give the ad's details within ${waitMs} ms; the lead was not held longer (the next leads of this ad get them)`;
-	const timeUp = sleep(waitMs).then(() => 'late' as const);
+	const start = Date.now();
+	const waitUntil = start + time.waitMs;
+	const deadline = start + Math.max(time.waitMs, time.lookupMs);
+	const lateReason = `The portal did not give the ad's details within ${time.waitMs} ms; the lead was not held longer (the next leads of this ad get them)`;
+	// A timer only where lookups may outlive the wait; otherwise the transport's deadline ends them.
+	const timeUp = deadline > waitUntil ? sleep(time.waitMs).then(() => 'late' as const) : undefined;
 	return await runInPool(leads.length, LOOKUPS_IN_FLIGHT, async (index) => {
 		const lead = leads[index];
 		if (Date.now() >= waitUntil) return { ...lead, ...detailsMissing(lead, lateReason) };
 		const details = detailsOf(ctx, lead, deadline).catch((error: unknown) =>
 			detailsMissing(lead, `The ad's details could not be read: ${reasonOf(error)}`),
 		);
-		const first = await Promise.race([details, timeUp]);
+		const first = timeUp ? await Promise.race([details, timeUp]) : await details;
 		return { ...lead, ...(first === 'late' ? detailsMissing(lead, lateReason) : first) };
 	});
 }
 
 /**
  * The trigger's items with details where the node asks for them (option.ts) and the item is a flat
- * lead; other items as they are. A lead waits `waitMs` at most.
+ * lead; other items as they are.
  */
 export async function withPropertyDetails(
 	ctx: IWebhookFunctions | IPollFunctions,
 	items: IDataObject[],
-	waitMs: number,
+	time: DetailsTime,
 ): Promise<IDataObject[]> {
 	if (!wantsPropertyDetails(ctx) || !items.some(isFlatLead)) return items;
 	const leads = items.filter(isFlatLead);
-	const detailed = await addPropertyDetails(ctx, leads, Date.now() + waitMs);
+	const detailed = await addPropertyDetails(ctx, leads, time);
 	let next = 0;
 	return items.map((item) => (isFlatLead(item) ? detailed[next++] : item));
 }

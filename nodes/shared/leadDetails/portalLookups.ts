@@ -113,7 +113,7 @@ export function linkedAgencies(
 	);
 }
 
-function operations(
+export function knownOperations(
 	ctx: PortalContext,
 	identity: string,
 	deadline: number,
@@ -180,7 +180,7 @@ async function operationOf(
 	reference: AdReference,
 	deadline: number,
 ): Promise<string | null> {
-	const known = await operations(ctx, identity, deadline);
+	const known = await knownOperations(ctx, identity, deadline);
 	if (!known.ok) return null;
 	const listing = await Promise.all(
 		known.value.map(async (operacion) =>

@@ -46,7 +46,8 @@ afterEach(async () => {
 });
 
 /** A lead the emulator makes on the ad and delivers to the trigger; its item. */
-async function leadOn(ad: AdOnRecord, already = 0): Promise<IDataObject> {
+async function leadOn(ad: AdOnRecord): Promise<IDataObject> {
+	const already = receiver.received.length;
 	const made = await admin(sandbox, 'POST', `/__sandbox/ads/${ad.idAvisoPlat}/leads`, {
 		tipoEvento: 'CONTACTO_MENSAJE',
 	});
@@ -55,12 +56,24 @@ async function leadOn(ad: AdOnRecord, already = 0): Promise<IDataObject> {
 	return received[already].items[0].json;
 }
 
+/**
+ * A lead on the ad that has its details. The first lead of an ad waits for the portal's answers;
+ * on a machine too loaded to get them within 0.3 s it lands without them (as the test of a slow
+ * portal shows), and the next lead of the ad has them from memory.
+ */
+async function detailedLeadOn(ad: AdOnRecord): Promise<IDataObject> {
+	const first = await leadOn(ad);
+	if (!String(first.detailsMissing).includes('within 300 ms')) return first;
+	await new Promise((resolve) => setTimeout(resolve, 1_000));
+	return await leadOn(ad);
+}
+
 it("a lead shows its property's title, location, picture, type, operation and its agency's name", async () => {
 	const palermo = await associatedAd(sandbox, 'INMO-001');
 	const norte = await associatedAd(sandbox, 'INMO-002');
 
-	const first = await leadOn(palermo);
-	const second = await leadOn(norte, 1);
+	const first = await detailedLeadOn(palermo);
+	const second = await detailedLeadOn(norte);
 
 	expect(first).toMatchObject({
 		adCode: palermo.adCode,
@@ -76,8 +89,8 @@ it("a lead shows its property's title, location, picture, type, operation and it
 
 it('ten leads of one ad read its summary once: the details are kept in memory', async () => {
 	const ad = await associatedAd(sandbox, 'INMO-001', 'demo-les', 2);
-	const leads: IDataObject[] = [];
-	for (let i = 0; i < 10; i++) leads.push(await leadOn(ad, i));
+	const leads: IDataObject[] = [await detailedLeadOn(ad)];
+	while (leads.length < 10) leads.push(await leadOn(ad));
 
 	expect(leads.map((lead) => lead.adTitle)).toEqual(Array(10).fill(ad.titulo));
 	expect(adSummaryReads(proxy, 'INMO-001')).toHaveLength(1);
@@ -121,7 +134,7 @@ it('a portal slow to give the details holds the lead 0.3 s at most; the next lea
 	expect(receiver.received[0].status).toBe(200);
 
 	await new Promise((resolve) => setTimeout(resolve, 1_500));
-	const next = await leadOn(ad, 1);
+	const next = await leadOn(ad);
 	expect(next).toMatchObject(detailsOfRecord(ad, 'Inmobiliaria Demo Palermo'));
 	expect(adSummaryReads(proxy, 'INMO-001')).toHaveLength(2);
 });
