@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
 import { parseEvent, simplifyLead } from '../../nodes/shared/normalizeEvent';
 import { readExample, type ExampleName } from '../e2e/support/examples';
 import { projectRoot } from '../e2e/support/projectPaths';
@@ -13,6 +14,7 @@ import { messageLead } from './trigger/fixtures';
 interface ExampleNode {
 	name: string;
 	type: string;
+	typeVersion: number;
 	parameters: Record<string, any>;
 }
 
@@ -23,9 +25,16 @@ const triggerOf = (name: ExampleName) => nodesOf(name).find((node) => /Trigger$/
 
 const parsed = parseEvent(messageLead);
 if (!parsed.ok) throw new Error(parsed.problem);
-const flatLeadFields = Object.keys(simplifyLead(parsed.event.lead!));
+/** The flat lead with its property details (Add Property Details, on in the examples' version). */
+const flatLeadFields = [
+	...new Set([
+		...Object.keys(simplifyLead(parsed.event.lead!)),
+		...Object.keys(detailsMissing({}, 'unknown')),
+	]),
+];
 /** Beside the flat lead: where the row came from, and what the trigger could not read. */
 const EXTRA_COLUMNS = ['source', 'unreadableFields', 'rawBody'];
+const PROPERTY_COLUMNS = ['adTitle', 'adLocation', 'adImageUrl', 'agencyName', 'contactType'];
 
 describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (example) => {
 	const created = withOperation(example, 'create').parameters.columns.column as Array<{
@@ -39,6 +48,13 @@ describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (exam
 		expect([...names].sort()).toEqual([...flatLeadFields, ...EXTRA_COLUMNS].sort());
 		expect(Object.keys(upsert.columns.value).sort()).toEqual([...names].sort());
 		expect(upsert.columns.schema.map((field: { id: string }) => field.id)).toEqual(names);
+	});
+
+	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
+		expect(created.map((column) => column.name)).toEqual(expect.arrayContaining(PROPERTY_COLUMNS));
+		const trigger = triggerOf(example);
+		expect(trigger.typeVersion).toBe(2);
+		expect(trigger.parameters.propertyDetails).not.toBe(false);
 	});
 
 	it('maps each lead field from the field of that name, and upserts on eventId', () => {
