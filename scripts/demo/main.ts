@@ -11,6 +11,7 @@
  *   DEMO_N8N_PORT          n8n port (default 5678; another free one when busy; 0: any)
  *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
  *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
+ *   SANDBOX_AD_SHAPE       B: the ad summary's shape B (no location, no picture); default A
  *   DEMO_VERBOSE           1: print every request the emulator answers, not only one line per lead
  */
 import fs from 'node:fs';
@@ -99,6 +100,8 @@ async function run(stopper: Stopper) {
 	const sandbox = await startSandbox({
 		port: settings.sandboxPort,
 		quiet: false,
+		// Shape A carries the ad's location and picture: the lead rows then show every property column.
+		adShape: process.env.SANDBOX_AD_SHAPE === 'B' ? 'B' : 'A',
 		retrySchedule: [...BEHAVIOUR.delivery.cliRetryScheduleMs],
 		activity: parseActivity(process.env.SANDBOX_ACTIVITY ?? ''),
 		log: (line) => {
