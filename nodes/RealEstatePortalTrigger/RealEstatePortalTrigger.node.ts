@@ -10,7 +10,7 @@ import {
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
 import { askTokenKind } from '../shared/interfaceKind';
-import { withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
+import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
@@ -150,6 +150,8 @@ export class RealEstatePortalTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// Every activation and restart checks first: the first lead then finds agencies and operations read.
+				warmPropertyDetails(this);
 				return await isRegistered(await lifecycleOf(this), targetOf(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

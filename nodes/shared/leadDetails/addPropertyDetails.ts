@@ -4,12 +4,18 @@
  * are not known by then lands with `detailsMissing` saying why, while the lookup goes on in the
  * background and fills the memory for the leads that follow (portalLookups.ts).
  */
-import { sleep, type IDataObject, type IPollFunctions, type IWebhookFunctions } from 'n8n-workflow';
+import {
+	sleep,
+	type IDataObject,
+	type IHookFunctions,
+	type IPollFunctions,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
 import { LEAD_EVENT_KINDS } from '../eventKinds';
 import type { AgencySummary } from '../normalize';
 import { runInPool } from '../pool';
 import type { PortalContext } from '../transport';
-import { wantsPropertyDetails } from './option';
+import { PROPERTY_DETAILS, wantsPropertyDetails } from './option';
 import { detailsFound, detailsMissing, type PropertyDetails } from './detailFields';
 import {
 	interfaceIdentity,
@@ -23,6 +29,8 @@ import {
 	type Looked,
 } from './portalLookups';
 
+/** How long the lookups started at activation may take. */
+const WARM_UP_TIME_MS = 10_000;
 /** Ads looked up at once by one call (a poll's many leads). */
 const LOOKUPS_IN_FLIGHT = 8;
 /**
@@ -172,4 +180,20 @@ export async function withPropertyDetails(
 	const detailed = await addPropertyDetails(ctx, leads, time);
 	let next = 0;
 	return items.map((item) => (isFlatLead(item) ? detailed[next++] : item));
+}
+
+/**
+ * Reads the agencies list and the operations lookup into memory ahead of the first lead, when the
+ * node adds property details: that lead then waits for its ad only. Never fails, never waits.
+ */
+export function warmPropertyDetails(ctx: IHookFunctions): void {
+	if (ctx.getNodeParameter(PROPERTY_DETAILS, false) !== true) return;
+	const deadline = Date.now() + WARM_UP_TIME_MS;
+	void interfaceIdentity(ctx).then(
+		(identity) => {
+			void linkedAgencies(ctx, identity, deadline);
+			void knownOperations(ctx, identity, deadline);
+		},
+		() => undefined,
+	);
 }
