@@ -125,7 +125,7 @@ async function detailsOf(
 	const result = await firstFound(
 		candidates.map((agencyCode) => ({
 			agencyCode,
-			found: onlineAd(ctx, identity, agencyCode, reference, deadline),
+			found: onlineAd(ctx, identity, agencyCode, reference, deadline, candidates.length === 1),
 		})),
 	);
 	if ('reason' in result) {

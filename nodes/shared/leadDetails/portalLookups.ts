@@ -197,23 +197,28 @@ async function operationOf(
 const adKey = (identity: string, agencyCode: string, reference: AdReference) =>
 	`${identity}|${agencyCode}|${'adCode' in reference ? `code:${reference.adCode}` : `id:${reference.platformAdId}`}`;
 
-/** The ad in the agency's online summary, or null when it is not online (or unknown there). */
+/**
+ * The ad in the agency's online summary, or null when it is not online (or unknown there). Its
+ * operation is asked at the same time when the ad is most likely there (`likely`: the lead named
+ * this agency), else only once the ad is found: three requests fewer per agency that has not got it.
+ */
 export function onlineAd(
 	ctx: PortalContext,
 	identity: string,
 	agencyCode: string,
 	reference: AdReference,
 	deadline: number,
+	likely: boolean,
 ): Promise<Looked<FoundAd | null>> {
+	const operation = () => operationOf(ctx, identity, agencyCode, reference, deadline);
 	return kept(
 		adsKept,
 		adKey(identity, agencyCode, reference),
 		async () => {
-			const [ads, operation] = await Promise.all([
-				adsMatching(ctx, agencyCode, filterOf(reference), reference, deadline),
-				operationOf(ctx, identity, agencyCode, reference, deadline),
-			]);
-			return ads.length === 0 ? null : { ad: ads[0], operation };
+			const early = likely ? operation() : undefined;
+			const ads = await adsMatching(ctx, agencyCode, filterOf(reference), reference, deadline);
+			if (ads.length === 0) return null;
+			return { ad: ads[0], operation: await (early ?? operation()) };
 		},
 		(found) => (found === null ? DETAILS_AGE.missingAdMs : DETAILS_AGE.foundAdMs),
 	);
