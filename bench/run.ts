@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the seven benchmarks, each
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the eight benchmarks, each
  * alternating ours and the baseline, each printing its ratios last and writing
  * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
  */
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { associationBench } from './association.bench';
+import { detailsBench } from './details.bench';
 import { inventoryBench } from './inventory.bench';
 import { N8N_VERSION } from './lib/baselineNodes';
 import { parseOptions, type BenchOptions } from './lib/options';
@@ -29,6 +30,7 @@ const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>
 	['sandbox', sandboxBench],
 	['poll', pollBench],
 	['poll-network', pollNetworkBench],
+	['details', detailsBench],
 ];
 
 async function main() {

@@ -8,6 +8,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
+import { withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
+import { POLL_DETAILS_TIME } from '../shared/leadDetails/option';
 import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
@@ -55,7 +57,9 @@ export class RealEstatePortalPollTrigger implements INodeType {
 			dark: 'file:realEstatePortalPollTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: optionNameSubtitle(pollTriggerProperties, 'event'),
 		description:
 			'Starts the workflow on new leads or ad changes, found by polling: works on every plan',
@@ -90,7 +94,9 @@ export class RealEstatePortalPollTrigger implements INodeType {
 					? await latestLead(this, agencies, now.getTime(), deadline)
 					: await latestAdChange(this, event, agencies, store.ads ?? {}, now, deadline);
 			if (sample === null) throw noneYet(this, event);
-			return [this.helpers.returnJsonArray([sample])];
+			return [
+				this.helpers.returnJsonArray(await withPropertyDetails(this, [sample], POLL_DETAILS_TIME)),
+			];
 		}
 
 		// n8n fails the activation with the error of its first poll (n8n-core's ActiveWorkflowTriggers
@@ -148,7 +154,10 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		store.pollerId = saved.pollerId;
 		store.keptFor = keptFor;
 		polledContexts.add(this);
-		return items.length === 0 ? null : [this.helpers.returnJsonArray(items)];
+		if (items.length === 0) return null;
+		return [
+			this.helpers.returnJsonArray(await withPropertyDetails(this, items, POLL_DETAILS_TIME)),
+		];
 	}
 }
 

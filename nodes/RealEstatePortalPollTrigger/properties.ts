@@ -1,5 +1,6 @@
 /** The poll trigger's parameters, and reading them back. */
 import { NodeOperationError, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+import { propertyDetailsProperties } from '../shared/leadDetails/option';
 
 export const POLL_EVENTS = ['newLead', 'adWentOnline', 'adWentOffline', 'adChanged'] as const;
 export type PollEvent = (typeof POLL_EVENTS)[number];
@@ -84,6 +85,9 @@ export const pollTriggerProperties: INodeProperties[] = [
 			},
 		],
 	},
+	...propertyDetailsProperties('A poll waits 10 s at most for the details of its leads.', {
+		event: ['newLead'],
+	}),
 ];
 
 export function chosenEvent(ctx: IPollFunctions): PollEvent {

@@ -10,6 +10,8 @@ import {
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
 import { askTokenKind } from '../shared/interfaceKind';
+import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
+import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
@@ -113,7 +115,9 @@ export class RealEstatePortalTrigger implements INodeType {
 			dark: 'file:realEstatePortalTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: eventKindsSubtitle(),
 		description:
 			// n8n's node panel shows the trigger's description over the actions of both nodes.
@@ -147,6 +151,8 @@ export class RealEstatePortalTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// Every activation and restart checks first: the first lead then finds agencies and operations read.
+				warmPropertyDetails(this);
 				return await isRegistered(await lifecycleOf(this), targetOf(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -194,9 +200,11 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
+		// Details hold the answer 0.3 s at most (WEBHOOK_DETAILS_TIME): past it the lead lands without them.
+		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
 		return {
 			webhookResponse: { received: true },
-			workflowData: [[{ json: reception.item }]],
+			workflowData: [[{ json: item }]],
 		};
 	}
 }

@@ -14,6 +14,7 @@ import {
 	type EventKind,
 } from '../shared/schemas';
 import { eventKindOptions } from '../shared/eventKinds';
+import { propertyDetailsProperties } from '../shared/leadDetails/option';
 import type { ReceiveSettings } from './receive';
 
 export const DEFAULT_EVENT_KINDS: EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
@@ -57,6 +58,7 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Whether to return a simplified version of the response instead of the raw data: a lead as one flat object, an ad or credit event in a small envelope with its body',
 	},
+	...propertyDetailsProperties('The portal is answered 0.3 s later at most.', { simplify: [true] }),
 	{
 		displayName: 'Respond',
 		name: 'responseMode',

@@ -18,7 +18,7 @@ export interface SimplifiedLead {
 	contactTypeId: number | null;
 	registeredAt: string | null;
 	adCode: string | null;
-	platformAdId: string | null;
+	platformAdId: number | string | null;
 	messageId: number | null;
 	contactId: string | number | null;
 	name: string | null;
@@ -92,6 +92,12 @@ export function toIsoTimestamp(text: string | null | undefined): string | null {
 }
 
 /** Fields whose type the service leaves open: kept as a string or number, anything else as text. */
+/** The platform's ids are integers (docs/portal-api.md): a whole number as a number, else as written. */
+function platformId(value: unknown): number | string | null {
+	const text = textOf(value);
+	return text !== null && /^\d{1,15}$/.test(text.trim()) ? Number(text) : text;
+}
+
 function scalar(value: unknown): string | number | null {
 	if (value === null || value === undefined) return null;
 	if (typeof value === 'string' || typeof value === 'number') return value;
@@ -124,7 +130,7 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 		contactTypeId,
 		registeredAt: registeredAtOf(lead.fechaRegistro),
 		adCode: textOf(lead.referencia) ?? textOf(lead.codigoAviso),
-		platformAdId: textOf(lead.idAvisoPlat),
+		platformAdId: platformId(lead.idAvisoPlat),
 		messageId: lead.idMensaje ?? null,
 		contactId: scalar(lead.idContacto),
 		name: unlessPlaceholder(lead.nombre, ANONYMOUS_NAME),

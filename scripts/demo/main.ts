@@ -11,6 +11,8 @@
  *   DEMO_N8N_PORT          n8n port (default 5678; another free one when busy; 0: any)
  *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
  *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
+ *   SANDBOX_AD_SHAPE       B: the ad summary's shape B (no location, no picture); default A
+ *   DEMO_VERBOSE           1: print every request the emulator answers, not only one line per lead
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,7 @@ import { PathDisplay } from './paths';
 import { readSettings } from './settings';
 import { whenAncestorGone } from './ancestors';
 import { Stopper } from './stopper';
+import { terminalLine } from './terminal';
 
 /** Every line goes out without the machine's folders in it (paths.ts). */
 const display = new PathDisplay({ projectRoot, home: os.homedir() });
@@ -97,11 +100,14 @@ async function run(stopper: Stopper) {
 	const sandbox = await startSandbox({
 		port: settings.sandboxPort,
 		quiet: false,
+		// Shape A carries the ad's location and picture: the lead rows then show every property column.
+		adShape: process.env.SANDBOX_AD_SHAPE === 'B' ? 'B' : 'A',
 		retrySchedule: [...BEHAVIOUR.delivery.cliRetryScheduleMs],
 		activity: parseActivity(process.env.SANDBOX_ACTIVITY ?? ''),
 		log: (line) => {
 			sandboxLogStream.write(`${new Date().toISOString()} ${line}\n`);
-			if (echoSandbox) say(`  [portal emulator] ${line}`);
+			const shown = echoSandbox ? terminalLine(line, settings.verbose) : null;
+			if (shown !== null) say(`  [portal emulator] ${shown}`);
 		},
 	});
 	stopper.add('the sandbox emulator', async () => {
@@ -197,6 +203,11 @@ async function run(stopper: Stopper) {
 	);
 	say(`Portal emulator: ${sandbox.url}/__sandbox (admin, see sandbox/README.md).`);
 	say();
+	say(
+		settings.verbose
+			? 'Below: one line per lead, and every request the emulator answers (DEMO_VERBOSE=1).'
+			: 'Below: one line per lead (DEMO_VERBOSE=1 shows every request the emulator answers too).',
+	);
 	say('Demo ready. Ctrl-C stops the emulator and n8n.');
 
 	if (settings.exitAfterReady) {

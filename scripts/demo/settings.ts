@@ -14,6 +14,8 @@ export interface DemoSettings {
 	n8nPort: number;
 	/** Stop everything and exit once ready (a smoke test of the demo). */
 	exitAfterReady: boolean;
+	/** Print every request the emulator answers, not only one line per lead (DEMO_VERBOSE=1). */
+	verbose: boolean;
 }
 
 const DEFAULT_SANDBOX_PORT = 4010;
@@ -50,5 +52,6 @@ export async function readSettings(): Promise<DemoSettings> {
 		sandboxPort: await portOrFree(portFromEnv('DEMO_SANDBOX_PORT', DEFAULT_SANDBOX_PORT)),
 		n8nPort: await portOrFree(portFromEnv('DEMO_N8N_PORT', DEFAULT_N8N_PORT)),
 		exitAfterReady: ['1', 'true'].includes(process.env.DEMO_EXIT_AFTER_READY ?? ''),
+		verbose: ['1', 'true'].includes(process.env.DEMO_VERBOSE ?? ''),
 	};
 }

@@ -136,6 +136,24 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 			expect(row).toMatchObject({ ...lead, source: 'callback' });
 			expect(Date.parse(row!.registeredAt as string)).toBe(Date.parse(registeredAt as string));
 		}
+		// Add Property Details (on in the example's trigger version): a row names the property and
+		// whose agency it is (title only: the emulator answers the ad summary in shape B here). The
+		// first leads of an ad may land without them on a machine too loaded to read them within 0.3 s;
+		// a later lead finds them in memory.
+		const [later] = await portal.createLead(ad.idAvisoPlat, { tipoEvento: 'CONTACTO' });
+		await executionsOf([later.idEvento]);
+		const [record] = (await portal.ads('INMO-001')).filter(
+			(one) => one.idAvisoPlat === ad.idAvisoPlat,
+		);
+		const laterRow = (await leadsTableRows(stack.owner)).find(
+			(row) => row.eventId === later.idEvento,
+		);
+		expect(laterRow).toMatchObject({
+			adTitle: record.titulo,
+			platformAdId: ad.idAvisoPlat,
+			agencyName: 'Inmobiliaria Demo Palermo',
+			detailsMissing: null,
+		});
 
 		const leadIds = [message.idEvento, phoneView.idEvento];
 		const deliveries = stack.sandbox.deliveries().filter((d) => leadIds.includes(d.idEvento));

@@ -1,6 +1,7 @@
 /** `npm run demo`'s messages: a last line once everything is stopped, and no path of the machine. */
 import { PathDisplay } from '../../scripts/demo/paths';
 import { Stopper } from '../../scripts/demo/stopper';
+import { terminalLine } from '../../scripts/demo/terminal';
 
 describe('stopping the demo', () => {
 	function stopperWith(...names: Array<[string, boolean]>) {
@@ -110,5 +111,36 @@ describe('paths in what the demo prints', () => {
 
 	test('a path that only starts like the project is not cut', () => {
 		expect(display.text('/home/ana/work/portal-nodes-old/x')).toBe('~/work/portal-nodes-old/x');
+	});
+});
+
+describe("the demo's terminal once ready", () => {
+	const request =
+		'GET /v1/inmobiliarias/INMO-001/avisos/online/resumen?access_token=*** → 200 (3 ms)';
+	const delivered =
+		'delivery CONTACTO_MENSAJE 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69 → http://127.0.0.1:5678/webhook/abc/real-estate-portal attempt 1: 200';
+
+	test('prints one line per lead and none per request', () => {
+		expect(terminalLine(delivered, false)).toBe(
+			'lead (message) 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69: n8n answered 200',
+		);
+		expect(terminalLine(request, false)).toBeNull();
+	});
+
+	test('a minute of leads with their requests: as many lines as leads', () => {
+		const minute = Array.from({ length: 60 }, (_unused, i) => [
+			...Array<string>(106).fill(request),
+			delivered.replace('5d0c7a4e', `lead${i}`),
+		]).flat();
+		const shown = minute.map((line) => terminalLine(line, false)).filter((line) => line !== null);
+		expect(shown).toHaveLength(60);
+	});
+
+	test('a retried lead shows its attempt and why; DEMO_VERBOSE=1 shows every request as the emulator logged it', () => {
+		expect(terminalLine(delivered.replace('attempt 1: 200', 'attempt 2: timeout'), false)).toBe(
+			'lead (message) 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69: not delivered (timeout), attempt 2',
+		);
+		expect(terminalLine(request, true)).toBe(request);
+		expect(terminalLine('unexpected error: boom', false)).toBe('unexpected error: boom');
 	});
 });

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
 import { simplifyLead } from '../../nodes/shared/normalizeEvent';
 import { readEvent } from '../../nodes/shared/readEvent';
 import { readExample, type ExampleName } from '../e2e/support/examples';
@@ -14,6 +15,7 @@ import { messageLead } from './trigger/fixtures';
 interface ExampleNode {
 	name: string;
 	type: string;
+	typeVersion: number;
 	parameters: Record<string, any>;
 }
 
@@ -24,9 +26,16 @@ const triggerOf = (name: ExampleName) => nodesOf(name).find((node) => /Trigger$/
 
 const parsed = readEvent(messageLead);
 if (!parsed.ok) throw new Error(parsed.problem);
-const flatLeadFields = Object.keys(simplifyLead(parsed.event.lead!));
+/** The flat lead with its property details (Add Property Details, on in the examples' version). */
+const flatLeadFields = [
+	...new Set([
+		...Object.keys(simplifyLead(parsed.event.lead!)),
+		...Object.keys(detailsMissing({}, 'unknown')),
+	]),
+];
 /** Beside the flat lead: where the row came from, and what the trigger could not read. */
 const EXTRA_COLUMNS = ['source', 'unreadableFields', 'rawBody'];
+const PROPERTY_COLUMNS = ['adTitle', 'adLocation', 'adImageUrl', 'agencyName', 'contactType'];
 
 describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (example) => {
 	const created = withOperation(example, 'create').parameters.columns.column as Array<{
@@ -40,6 +49,13 @@ describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (exam
 		expect([...names].sort()).toEqual([...flatLeadFields, ...EXTRA_COLUMNS].sort());
 		expect(Object.keys(upsert.columns.value).sort()).toEqual([...names].sort());
 		expect(upsert.columns.schema.map((field: { id: string }) => field.id)).toEqual(names);
+	});
+
+	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
+		expect(created.map((column) => column.name)).toEqual(expect.arrayContaining(PROPERTY_COLUMNS));
+		const trigger = triggerOf(example);
+		expect(trigger.typeVersion).toBe(2);
+		expect(trigger.parameters.propertyDetails).not.toBe(false);
 	});
 
 	it('maps each lead field from the field of that name, and upserts on eventId', () => {

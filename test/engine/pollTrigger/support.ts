@@ -19,7 +19,8 @@ export interface PollSetup {
 export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkflow {
 	return new PollWorkflow({
 		nodeType: RealEstatePortalPollTrigger,
-		parameters: (setup.parameters ?? {}) as INodeParameters,
+		// Property details are asked for by the tests about them (test/engine/leadDetails).
+		parameters: { propertyDetails: false, ...setup.parameters } as INodeParameters,
 		credentials: { realEstatePortalApi: credentialData(sandbox, setup.credentials) },
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,

@@ -81,7 +81,7 @@ describe('fields beyond the common ones', () => {
 	it('English 2: the platform ad id, the development, the advertiser’s code and the portal of the group', async () => {
 		const { lead } = await deliver(publishedBody('EN2', 'CONTACTO_MENSAJE', 'rela') as IDataObject);
 		expect(lead).toMatchObject({
-			platformAdId: String(LEAD.platformAdId),
+			platformAdId: LEAD.platformAdId,
 			developmentId: LEAD.developmentId,
 			developmentCode: LEAD.developmentCode,
 			internalKey: LEAD.internalCode,
@@ -96,7 +96,7 @@ describe('fields beyond the common ones', () => {
 		const { lead } = await deliver(publishedBody('PT', 'CONTACTO_MENSAJE', 'arg') as IDataObject);
 		expect(lead).toMatchObject({
 			internalKey: LEAD.internalCode,
-			platformAdId: String(LEAD.platformAdId),
+			platformAdId: LEAD.platformAdId,
 			developmentId: LEAD.developmentId,
 			messageId: messageIdOf('arg'),
 		});

@@ -126,7 +126,7 @@ describe.each([
 					email: LEAD.email,
 					phone: LEAD.phone,
 					contactType: 'message',
-					platformAdId: String(LEAD.platformAdId),
+					platformAdId: LEAD.platformAdId,
 					trigger: 'poll',
 				});
 				expect(Date.parse(lead.registeredAt as string)).toBe(

@@ -86,7 +86,7 @@ const message = (eventId: string) => ({
 	messageId: expect.any(Number),
 	// The published message body carries the contact's id and the ad's platform id.
 	contactId: expect.any(Number),
-	platformAdId: expect.stringMatching(/^\d+$/),
+	platformAdId: expect.any(Number),
 	name: 'Ana Pérez',
 	phone: '+54 11 4444-1234',
 	message: 'Quisiera visitarlo el sábado.',

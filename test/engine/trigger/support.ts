@@ -53,7 +53,8 @@ export async function startTrigger(
 ): Promise<WebhookReceiver> {
 	return await receiveWebhook({
 		nodeType: RealEstatePortalTrigger,
-		parameters: (setup.parameters ?? {}) as INodeParameters,
+		// Property details are asked for by the tests about them (test/engine/leadDetails).
+		parameters: { propertyDetails: false, ...setup.parameters } as INodeParameters,
 		credentials: {
 			realEstatePortalApi: credentialData(sandbox, setup.credentials),
 		},

@@ -1,0 +1,131 @@
+/**
+ * Property details on the Poll Trigger's New Lead items (Add Property Details, on from version 2),
+ * for one agency's interface and for a network of 1,000 agencies: each lead carries its ad's and
+ * agency's details, and an ad is read once however many of its leads a poll brings.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { admin } from '../action/support';
+import { portalProxy, type PortalProxy } from '../action/portalProxy';
+import { NETWORK_TOKEN, bulkLeads, emitted, pollWorkflow } from '../pollTrigger/support';
+import { adSummaryReads, associatedAd, detailsOfRecord, forgetLookups } from './support';
+
+let sandbox: Sandbox;
+let proxy: PortalProxy;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({
+		port: 0,
+		adShape: 'A',
+		agencies: 1_000,
+		agencyAds: 3,
+		agencyLeads: 0,
+	});
+	proxy = await portalProxy(sandbox.url, { holdMs: 0 });
+});
+afterAll(async () => {
+	await proxy.close();
+	await sandbox.close();
+});
+beforeEach(() => {
+	sandbox.reset({ adShape: 'A' });
+	forgetLookups();
+	proxy.requests.length = 0;
+});
+
+const withDetails = { propertyDetails: true };
+
+async function leadOn(idAvisoPlat: number): Promise<void> {
+	const made = await admin(sandbox, 'POST', `/__sandbox/ads/${idAvisoPlat}/leads`, {
+		tipoEvento: 'CONTACTO_MENSAJE',
+	});
+	expect(made.status).toBe(200);
+}
+
+/** The network's agency names, as the portal lists them to the network interface. */
+async function networkAgencyNames(): Promise<Map<string, string>> {
+	const names = new Map<string, string>();
+	for (let page = 0; page < 5; page++) {
+		const query = `access_token=${NETWORK_TOKEN}&pageable.page=${page}&pageable.size=200`;
+		const answer = await fetch(`${sandbox.url}/v1/inmobiliarias?${query}`);
+		const { content } = (await answer.json()) as { content: IDataObject[] };
+		for (const agency of content) {
+			names.set(agency.codigoInmobiliaria as string, agency.nombre as string);
+		}
+	}
+	return names;
+}
+
+it("each new lead carries its property's title, location, picture, operation and its agency's name", async () => {
+	const workflow = pollWorkflow(sandbox, {
+		parameters: withDetails,
+		credentials: { baseUrl: proxy.url },
+	});
+	await workflow.activate();
+	const palermo = await associatedAd(sandbox, 'INMO-001');
+	await leadOn(palermo.idAvisoPlat);
+
+	const [lead] = emitted(await workflow.poll());
+
+	expect(lead).toMatchObject({
+		agencyCode: 'INMO-001',
+		adCode: palermo.adCode,
+		...detailsOfRecord(palermo, 'Inmobiliaria Demo Palermo'),
+	});
+});
+
+it("fifty leads of one ad in a poll: the ad's summary is read once", async () => {
+	const workflow = pollWorkflow(sandbox, {
+		parameters: withDetails,
+		credentials: { baseUrl: proxy.url },
+	});
+	await workflow.activate();
+	const norte = await associatedAd(sandbox, 'INMO-002');
+	for (let i = 0; i < 50; i++) await leadOn(norte.idAvisoPlat);
+	proxy.requests.length = 0;
+
+	const leads = emitted(await workflow.poll());
+
+	expect(leads).toHaveLength(50);
+	expect(new Set(leads.map((lead) => lead.adTitle)).size).toBe(1);
+	expect(leads[0].adTitle).toEqual(expect.any(String));
+	expect(leads.every((lead) => lead.agencyName === 'Demo Propiedades Norte')).toBe(true);
+	expect(adSummaryReads(proxy, 'INMO-002')).toHaveLength(1);
+});
+
+it('a network of 1,000 agencies: 200 leads over 200 agencies, each with its own agency and ad, each ad read once', async () => {
+	const workflow = pollWorkflow(sandbox, {
+		parameters: withDetails,
+		credentials: { baseUrl: proxy.url, accessToken: NETWORK_TOKEN },
+	});
+	await workflow.activate();
+	const now = Date.now();
+	await bulkLeads(sandbox, { count: 200, from: now - 60_000, to: now });
+	proxy.requests.length = 0;
+
+	const leads = emitted(await workflow.poll());
+
+	expect(leads).toHaveLength(200);
+	expect(new Set(leads.map((lead) => lead.agencyCode)).size).toBe(200);
+	const names = await networkAgencyNames();
+	for (const lead of leads) expect(lead.agencyName).toBe(names.get(lead.agencyCode as string));
+	// The emulator lists leads on ads the interface gave no code to as well: those name no ad (until
+	// the flat lead carries the platform's ad id).
+	const named = leads.filter((lead) => lead.adCode !== null || lead.platformAdId !== null);
+	expect(named.length).toBeGreaterThan(50);
+	expect(named.filter((lead) => lead.detailsMissing !== null)).toEqual([]);
+	for (const lead of named) expect(lead.adTitle).toEqual(expect.any(String));
+	for (const lead of leads.filter((one) => !named.includes(one))) {
+		expect(lead).toMatchObject({ adTitle: null, detailsMissing: 'The lead names no ad' });
+	}
+	const adsLed = new Set(
+		named.map((lead) => `${lead.agencyCode as string} ${String(lead.adCode ?? lead.platformAdId)}`),
+	);
+	const reads = proxy.requests.filter(
+		(url) => url.pathname.endsWith('/avisos/online/resumen') && !url.searchParams.has('operacion'),
+	);
+	expect(reads).toHaveLength(adsLed.size);
+	// The poll lists the agencies for itself; the details read the list once more, in pages of 200.
+	const listed = proxy.requests.filter((url) => url.pathname === '/v1/inmobiliarias');
+	expect(listed.length).toBeLessThanOrEqual(2 * 5);
+}, 30_000);

@@ -1,0 +1,76 @@
+/** Shared set-up of the property-details tests: the ad as the emulator holds it, the requests counted. */
+import { randomUUID } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+import { forgetLookups } from '../../../nodes/shared/leadDetails/portalLookups';
+import type { Sandbox } from '../../../sandbox';
+import { adminAds, interfaceState } from '../action/support';
+import type { PortalProxy } from '../action/portalProxy';
+
+export { forgetLookups };
+
+/** What the emulator holds of an ad (its internal record) and the code an interface gave it. */
+export interface AdOnRecord {
+	idAvisoPlat: number;
+	adCode: string;
+	titulo: string;
+	operacion: string;
+	tipoDePropiedad: number;
+	imagenUrl: string;
+	ubicacion: { direccion: string; ubicacion: string };
+}
+
+export async function associatedAd(
+	sandbox: Sandbox,
+	agencyCode: string,
+	interfaceId = 'demo-les',
+	nth = 0,
+): Promise<AdOnRecord> {
+	const ads = await adminAds(sandbox, agencyCode);
+	const { associations } = await interfaceState(sandbox, interfaceId);
+	const associated = ads.filter((ad) => associations.some((a) => a.idAvisoPlat === ad.idAvisoPlat));
+	const ad = associated[nth];
+	const adCode = associations.find((a) => a.idAvisoPlat === ad.idAvisoPlat)!.codigoAviso;
+	return { ...(ad as unknown as AdOnRecord), adCode };
+}
+
+/** The details a lead on that ad shows, read from the emulator's own record (shape A answers). */
+export function detailsOfRecord(ad: AdOnRecord, agencyName: string): IDataObject {
+	return {
+		adTitle: ad.titulo,
+		adLocation: `${ad.ubicacion.direccion}, ${ad.ubicacion.ubicacion}`,
+		adPropertyTypeId: ad.tipoDePropiedad,
+		adOperation: ad.operacion,
+		adImageUrl: ad.imagenUrl.replace(/\.jpg$/, '_360x266.jpg'),
+		platformAdId: ad.idAvisoPlat,
+		agencyName,
+		detailsMissing: null,
+	};
+}
+
+/** The ad-summary requests the proxy saw for one agency: without filters beyond the ad's own. */
+export function adSummaryReads(proxy: PortalProxy, agencyCode: string) {
+	return proxy.requests.filter(
+		(url) =>
+			url.pathname === `/v1/inmobiliarias/${agencyCode}/avisos/online/resumen` &&
+			!url.searchParams.has('operacion'),
+	);
+}
+
+/** A Spanish lead body as the portal sends it (docs/portal-api.md, lead bodies). */
+export function spanishLead(adCode: string, agencyCode: string | null = null): IDataObject {
+	return {
+		idEvento: randomUUID(),
+		tipoEvento: 'CONTACTO_MENSAJE',
+		idMensaje: Math.floor(Math.random() * 1e9),
+		idTipoContacto: 1,
+		idContacto: null,
+		codigoInmobiliaria: agencyCode,
+		codigoCliente: agencyCode,
+		referencia: adCode,
+		fechaRegistro: '2026-11-20T10:15:00.000-0300',
+		nombre: 'Ana Pérez',
+		email: 'ana@example.com',
+		telefono: '+54 11 4444-1234',
+		mensaje: '¿Sigue disponible?',
+	};
+}
