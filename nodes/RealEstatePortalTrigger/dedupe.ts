@@ -39,16 +39,16 @@ export function rememberEvent(
  * registration keeps its memory, a new activation starts a new one.
  */
 const MAX_REGISTRATIONS_IN_PROCESS = 100;
+/** In order of last use: the least recently used registration is the first key, forgotten first. */
 const inProcess = new Map<string, DedupeStore>();
 
 function processMemoryOf(scope: string): DedupeStore {
-	let store = inProcess.get(scope);
-	if (!store) {
-		store = {};
-		inProcess.set(scope, store);
-		if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS)
-			inProcess.delete(inProcess.keys().next().value!);
-	}
+	const store = inProcess.get(scope) ?? {};
+	// Taken out and put back: a Map keeps insertion order, so this registration becomes the newest.
+	inProcess.delete(scope);
+	inProcess.set(scope, store);
+	if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS)
+		inProcess.delete(inProcess.keys().next().value!);
 	return store;
 }
 
