@@ -10,9 +10,15 @@ import {
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
 import { askTokenKind } from '../shared/interfaceKind';
-import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
+import { callbackApiOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
-import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
+import {
+	chosenKinds,
+	chosenLanguage,
+	lifecycleChoicesOf,
+	receiveSettingsOf,
+	triggerProperties,
+} from './properties';
 import { receive } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
@@ -25,7 +31,8 @@ import {
 	type RegistrationTarget,
 } from './registration';
 import { keyMaterialOf } from './secrets';
-import { SECRET_HEADER, newSecret } from './verify';
+import { soleAgencyCodeAtActivation, soleAgencyCodeNow } from './soleAgency';
+import { SECRET_HEADER, webhookSecretFor } from './verify';
 
 type NodeStore = RegistrationStore & DedupeStore;
 
@@ -34,6 +41,25 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave this trigger no webhook URL');
 	return url;
+}
+
+const WEBHOOK_PATH = 'real-estate-portal';
+
+/**
+ * This node's URLs, production and test, whatever n8n's base URLs: they end in the node's webhook
+ * id and path. A node without a webhook id (workflows older than n8n 1.0) knows only its own URL.
+ */
+function isThisNodeOf(ctx: IHookFunctions): (url: string) => boolean {
+	const { webhookId } = ctx.getNode();
+	const own = webhookUrlOf(ctx);
+	if (!webhookId) return (url) => url === own;
+	const tail = `/${webhookId}/${WEBHOOK_PATH}`;
+	return (url) =>
+		url === own ||
+		url
+			.replace(/[?#].*$/, '')
+			.replace(/\/+$/, '')
+			.endsWith(tail);
 }
 
 async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
@@ -45,6 +71,8 @@ async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
 		logger: ctx.logger,
 		keyMaterial: keyMaterialOf(credentials),
 		receivableKinds: kindsReceivedBy(credentials.interfaceKind === 'LEC' ? 'LEC' : 'LES'),
+		isThisNode: isThisNodeOf(ctx),
+		...lifecycleChoicesOf(ctx),
 	};
 }
 
@@ -54,6 +82,8 @@ function targetOf(ctx: IHookFunctions): RegistrationTarget {
 		headerKey: SECRET_HEADER,
 		language: chosenLanguage(ctx),
 		kinds: chosenKinds(ctx),
+		// "Listen for test event" registers in mode 'manual'.
+		...(ctx.getMode() === 'manual' ? { forTestEvent: true } : {}),
 	};
 }
 
@@ -137,7 +167,7 @@ export class RealEstatePortalTrigger implements INodeType {
 				// out, n8n 2.41.1 sends its default, the literal text "firstEntryJson"). Answered after
 				// the workflow, no data: the portal gets an empty 200, not the lead the workflow wrote.
 				responseData: '={{$parameter["responseMode"] === "lastNode" ? "noData" : ""}}',
-				path: 'real-estate-portal',
+				path: WEBHOOK_PATH,
 			},
 		],
 		properties: triggerProperties,
@@ -151,8 +181,9 @@ export class RealEstatePortalTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const target = targetOf(this);
 				await refuseKindsAReadOnlyInterfaceNeverGets(this, target);
-				const soleAgencyCode = await soleAgencyCodeOf(this);
-				await register(await lifecycleOf(this), { ...target, soleAgencyCode }, newSecret());
+				await soleAgencyCodeAtActivation(this);
+				const lifecycle = await lifecycleOf(this);
+				await register(lifecycle, target, webhookSecretFor(lifecycle.keyMaterial, target.url));
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -165,6 +196,7 @@ export class RealEstatePortalTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
+		const soleAgencyCode = await soleAgencyCodeNow(this);
 		const reception = receive(
 			{
 				headers: request.headers,
@@ -172,7 +204,7 @@ export class RealEstatePortalTrigger implements INodeType {
 				body: request.body,
 			},
 			{
-				registrations: registeredReceivers(store),
+				registrations: registeredReceivers(store).map((digest) => ({ ...digest, soleAgencyCode })),
 				duplicates: duplicateCheckOf(store),
 			},
 			receiveSettingsOf(this),

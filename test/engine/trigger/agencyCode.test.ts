@@ -1,8 +1,10 @@
 /**
  * Lead bodies name no agency (codigoInmobiliaria is null, as in every observed body). The trigger
- * fills the agency when the interface is linked to a single one, and only then.
+ * fills the agency when the interface is linked to a single one, and only then, also when a second
+ * agency is linked while the workflow is published.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { AGENCY_LIST_MAX_AGE_MS } from '../../../nodes/RealEstatePortalTrigger/soleAgency';
 import { admin, interfaceState, useTriggerSandbox } from './support';
 
 const env = useTriggerSandbox();
@@ -45,4 +47,32 @@ it('leaves agencyCode empty when the interface has several agencies: the body do
 	expect(received.items.map((item) => item.json)).toEqual([
 		expect.objectContaining({ eventType: 'CONTACTO', agencyCode: null }),
 	]);
+});
+
+it("stops filling the first agency's code once a second agency is linked after activation", async () => {
+	const sandbox = env.sandbox;
+	const receiver = await env.trigger({
+		credentials: { accessToken: 'other-les-token' },
+		parameters: { options: { agencyCodes: 'INMO-900' } },
+	});
+	await receiver.trigger.activate();
+	const [ad] = (await admin(sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true'))
+		.json as Array<{ idAvisoPlat: number }>;
+	await admin(sandbox, 'PUT', '/__sandbox/interfaces/other-les/agencies/INMO-001');
+	await admin(sandbox, 'PUT', `/__sandbox/interfaces/other-les/associations/${ad.idAvisoPlat}`, {
+		codigoAviso: 'OTHER-FROM-001',
+	});
+	// Later than the time the trigger trusts its last reading of the interface's agencies.
+	const realNow = Date.now.bind(Date);
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + AGENCY_LIST_MAX_AGE_MS + 1_000);
+
+	await leadOnFirstOnlineAd('INMO-001', 'other-les');
+	const [received] = await receiver.waitForReceived(1);
+	jest.restoreAllMocks();
+
+	expect(received.items).toEqual([]);
+	expect(received.response).toEqual({
+		received: true,
+		ignored: 'agency not in Only Agency Codes',
+	});
 });

@@ -10,11 +10,16 @@ import type { WebhookMode } from '../harness';
 
 export { SECRET_HEADER, admin, credentialData, interfaceState };
 
+/** The trigger's option that gives the previous callback back when the workflow is unpublished. */
+export const GIVE_BACK = { options: { whenUnpublished: 'giveBack' } };
+
 export interface TriggerSetup {
 	parameters?: IDataObject;
 	credentials?: ICredentialDataDecryptedObject;
 	/** Static data the workflow already saved. */
 	staticData?: IDataObject;
+	/** The node's webhook id: another workflow's trigger has another one (and another URL). */
+	webhookId?: string;
 }
 
 /**
@@ -59,6 +64,7 @@ export async function startTrigger(
 		},
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,
+		webhookId: setup.webhookId,
 	});
 }
 
