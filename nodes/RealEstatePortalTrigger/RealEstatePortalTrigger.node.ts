@@ -205,7 +205,7 @@ export class RealEstatePortalTrigger implements INodeType {
 			},
 			{
 				registrations: registeredReceivers(store).map((digest) => ({ ...digest, soleAgencyCode })),
-				duplicates: duplicateCheckOf(store),
+				duplicates: duplicateCheckOf(store, this.getNodeWebhookUrl('default')),
 			},
 			receiveSettingsOf(this),
 			new Date(),

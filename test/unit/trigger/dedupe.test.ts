@@ -56,6 +56,15 @@ describe("this process's memory of each registration", () => {
 		expect(isFirst('production', 'lead-1')).toBe(false);
 	});
 
+	it('keeps the memory of a webhook URL when its registration is made again (a published edit of the trigger)', () => {
+		const url = 'https://n8n.example.com/webhook/0f5e2f4c/real-estate-portal';
+		const check = (registration: string) =>
+			duplicateCheckOf({}, url).isFirst(registration, 'lead-before-the-edit', Date.now());
+		expect(check('digest-before-the-edit')).toBe(true);
+
+		expect(check('digest-after-the-edit')).toBe(false);
+	});
+
 	it('forgets the least recently used registration first', () => {
 		expect(isFirst('idle', 'lead-1')).toBe(true);
 		for (let run = 1; run <= 100; run++) isFirst(`busy-${run}`, 'x');
