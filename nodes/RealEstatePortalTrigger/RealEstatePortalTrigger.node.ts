@@ -19,7 +19,7 @@ import {
 	receiveSettingsOf,
 	triggerProperties,
 } from './properties';
-import { receive } from './receive';
+import { receive, type Reception } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
 	isRegistered,
@@ -133,6 +133,11 @@ async function refuseKindsAReadOnlyInterfaceNeverGets(
 	);
 }
 
+/** Dropped by Only Agency Codes, which a lead naming no agency passes only through its sole agency. */
+function filteredForNamingNoAgency(reception: Reception): boolean {
+	return reception.outcome === 'ignored' && reception.reason.startsWith('agency not in');
+}
+
 export class RealEstatePortalTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Real Estate Portal Trigger',
@@ -197,6 +202,7 @@ export class RealEstatePortalTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
 		const soleAgencyCode = await soleAgencyCodeNow(this);
+		const settings = receiveSettingsOf(this);
 		const reception = receive(
 			{
 				headers: request.headers,
@@ -204,14 +210,24 @@ export class RealEstatePortalTrigger implements INodeType {
 				body: request.body,
 			},
 			{
-				registrations: registeredReceivers(store).map((digest) => ({ ...digest, soleAgencyCode })),
+				registrations: registeredReceivers(store).map((digest) => ({
+					...digest,
+					soleAgencyCode: soleAgencyCode ?? null,
+				})),
 				duplicates: duplicateCheckOf(store, this.getNodeWebhookUrl('default')),
 			},
-			receiveSettingsOf(this),
+			settings,
 			new Date(),
 		);
 		if (reception.outcome === 'rejected') {
 			this.getResponseObject().status(reception.status).json({ message: reception.message });
+			return { noWebhookResponse: true };
+		}
+		if (soleAgencyCode === undefined && filteredForNamingNoAgency(reception)) {
+			// Which agency it is could not be read: the portal sends it again (for up to 72 hours).
+			this.getResponseObject().status(503).json({
+				message: "The interface's agencies could not be read to tell this lead's agency",
+			});
 			return { noWebhookResponse: true };
 		}
 		// The answer goes out before the workflow runs: the service waits only about 1.5 s.

@@ -4,21 +4,23 @@
  *
  * Agencies get linked while a workflow is published, so the answer is read again when older than
  * AGENCY_LIST_MAX_AGE_MS, kept in this process's memory per credential. A read that fails or
- * takes too long answers "no sole agency": a lead then gets no agency code (and does not pass an
- * Only Agency Codes filter) rather than one that may be wrong. The failure is remembered as long as
- * a good answer, so a portal outage costs one slow delivery per interval, not every delivery.
+ * takes too long answers `undefined` (unknown), never the last answer, which may be stale; the
+ * failure is remembered for FAILED_READ_MAX_AGE_MS, so a portal outage costs one slow delivery a
+ * second, not every delivery.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { portalRequestAllPages } from '../shared/paging';
 
 export const AGENCY_LIST_MAX_AGE_MS = 30_000;
+const FAILED_READ_MAX_AGE_MS = 1_000;
 /** The portal waits about 1.5 s for the webhook's answer: the list gets at most this long. */
 const READ_BUDGET_MS = 800;
 const MAX_CREDENTIALS_IN_PROCESS = 100;
 
 interface Known {
-	code: string | null;
+	/** undefined: the read failed. */
+	code: string | null | undefined;
 	readAt: number;
 }
 
@@ -32,7 +34,7 @@ function keyOf(ctx: AgencyReader): string {
 	return credential?.id ?? credential?.name ?? `node:${ctx.getNode().id}`;
 }
 
-function remember(key: string, code: string | null, now: number): string | null {
+function remember<T extends Known['code']>(key: string, code: T, now: number): T {
 	known.delete(key);
 	known.set(key, { code, readAt: now });
 	if (known.size > MAX_CREDENTIALS_IN_PROCESS) known.delete(known.keys().next().value!);
@@ -50,17 +52,28 @@ export async function soleAgencyCodeAtActivation(ctx: IHookFunctions): Promise<s
 	return remember(keyOf(ctx), await readSoleAgencyCode(ctx), Date.now());
 }
 
-/** For a delivery: the remembered answer while fresh, otherwise read again within the budget. */
-export async function soleAgencyCodeNow(ctx: IWebhookFunctions, now = Date.now()) {
+function isFresh(remembered: Known, now: number): boolean {
+	const maxAge = remembered.code === undefined ? FAILED_READ_MAX_AGE_MS : AGENCY_LIST_MAX_AGE_MS;
+	return now - remembered.readAt < maxAge;
+}
+
+/**
+ * For a delivery: the remembered answer while fresh, otherwise read again within the budget;
+ * undefined when the list cannot be read.
+ */
+export async function soleAgencyCodeNow(
+	ctx: IWebhookFunctions,
+	now = Date.now(),
+): Promise<string | null | undefined> {
 	const key = keyOf(ctx);
 	const remembered = known.get(key);
-	if (remembered && now - remembered.readAt < AGENCY_LIST_MAX_AGE_MS) return remembered.code;
+	if (remembered && isFresh(remembered, now)) return remembered.code;
 	try {
 		return remember(key, await readSoleAgencyCode(ctx, now + READ_BUDGET_MS), now);
 	} catch (error) {
 		ctx.logger.warn(
-			`Real Estate Portal Trigger: the interface's agencies could not be read (${(error as Error).message}); events that name no agency get no agency code for the next ${AGENCY_LIST_MAX_AGE_MS / 1000} s.`,
+			`Real Estate Portal Trigger: the interface's agencies could not be read (${(error as Error).message}); a lead that names no agency gets no agency code, or is refused for the portal to send again when Only Agency Codes is set.`,
 		);
-		return remember(key, null, now);
+		return remember(key, undefined, now);
 	}
 }
