@@ -8,9 +8,11 @@ import type { ReceivedWebhook, WebhookReceiver } from '../harness';
 import {
 	CRM_CONFIGURATION,
 	GIVE_BACK,
+	SECRET_HEADER,
 	admin,
 	callbackState,
 	configureAsThirdParty,
+	credentialData,
 	interfaceState,
 	useTriggerSandbox,
 	type TriggerSetup,
@@ -104,6 +106,32 @@ describe('unpublishing and publishing again', () => {
 		await receiver.trigger.activate();
 
 		expect((await callbackState(sandbox)).configuration!.authorizationHeaderValue).toBe(first);
+	});
+	it('a secret that changes at the same URL (the credential was replaced) still verifies the retries that carry the old one', async () => {
+		const receiver = await published();
+		await receiver.trigger.deactivate();
+		const meanwhile = await lead();
+		await firstAttemptFailed(meanwhile);
+		// While unpublished, another integration set its configuration, and the credential changed.
+		await configureAsThirdParty(sandbox, CRM_CONFIGURATION);
+		receiver.trigger.credentials.save(
+			'realEstatePortalApi',
+			credentialData(sandbox, {
+				authentication: 'clientCredentials',
+				clientId: 'demo-les-client',
+				clientSecret: 'demo-les-secret',
+			}),
+		);
+		const retriedWith = (await deliveriesOf(meanwhile))[0].headers[SECRET_HEADER.toLowerCase()];
+
+		await receiver.trigger.activate();
+
+		expect((await callbackState(sandbox)).configuration?.authorizationHeaderValue).not.toBe(
+			retriedWith,
+		);
+		await receiver.waitForReceived(1);
+		expect(emittedIds(receiver.received)).toEqual([meanwhile]);
+		expect((await deliveriesOf(meanwhile)).map((d) => d.status)).not.toContain(401);
 	});
 });
 
