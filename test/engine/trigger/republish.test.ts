@@ -12,8 +12,8 @@ import {
 	admin,
 	callbackState,
 	configureAsThirdParty,
-	credentialData,
 	interfaceState,
+	useClientCredentials,
 	useTriggerSandbox,
 	type TriggerSetup,
 } from './support';
@@ -114,14 +114,7 @@ describe('unpublishing and publishing again', () => {
 		await firstAttemptFailed(meanwhile);
 		// While unpublished, another integration set its configuration, and the credential changed.
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION);
-		receiver.trigger.credentials.save(
-			'realEstatePortalApi',
-			credentialData(sandbox, {
-				authentication: 'clientCredentials',
-				clientId: 'demo-les-client',
-				clientSecret: 'demo-les-secret',
-			}),
-		);
+		useClientCredentials(receiver, sandbox);
 		const retriedWith = (await deliveriesOf(meanwhile))[0].headers[SECRET_HEADER.toLowerCase()];
 
 		await receiver.trigger.activate();

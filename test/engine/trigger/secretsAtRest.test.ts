@@ -11,11 +11,11 @@ import {
 	SECRET_HEADER,
 	callbackState,
 	configureAsThirdParty,
-	credentialData,
 	logsDuring,
 	portalSecret,
 	post,
 	registrationOf,
+	useClientCredentials,
 	useTriggerSandbox,
 } from './support';
 
@@ -160,14 +160,7 @@ it('a credential changed since activation: deactivation says so, and leaves noth
 	await receiver.trigger.activate();
 	const ourUrl = receiver.url();
 	// The same interface, now through client credentials: another secret to derive the key from.
-	receiver.trigger.credentials.save(
-		'realEstatePortalApi',
-		credentialData(sandbox, {
-			authentication: 'clientCredentials',
-			clientId: 'demo-les-client',
-			clientSecret: 'demo-les-secret',
-		}),
-	);
+	useClientCredentials(receiver, sandbox);
 
 	const { lines, error } = await logsDuring(() => receiver.trigger.deactivate());
 

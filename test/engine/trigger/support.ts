@@ -110,6 +110,18 @@ export const CRM_CONFIGURATION: CallbackConfigurationState = {
 	lenguajeCallbackBody: 'EN',
 };
 
+/** The same interface, now through client credentials: another secret for the node to derive from. */
+export function useClientCredentials(receiver: WebhookReceiver, sandbox: Sandbox): void {
+	receiver.trigger.credentials.save(
+		'realEstatePortalApi',
+		credentialData(sandbox, {
+			authentication: 'clientCredentials',
+			clientId: 'demo-les-client',
+			clientSecret: 'demo-les-secret',
+		}),
+	);
+}
+
 /** The registration the node keeps for a webhook URL in its static data. */
 export function registrationOf(receiver: WebhookReceiver, mode: WebhookMode = 'production') {
 	const registrations = receiver.trigger.nodeStaticData.registrations as
