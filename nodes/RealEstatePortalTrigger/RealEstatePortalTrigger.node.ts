@@ -202,7 +202,6 @@ export class RealEstatePortalTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
 		const soleAgencyCode = await soleAgencyCodeNow(this);
-		const settings = receiveSettingsOf(this);
 		const reception = receive(
 			{
 				headers: request.headers,
@@ -216,7 +215,7 @@ export class RealEstatePortalTrigger implements INodeType {
 				})),
 				duplicates: duplicateCheckOf(store, this.getNodeWebhookUrl('default')),
 			},
-			settings,
+			receiveSettingsOf(this),
 			new Date(),
 		);
 		if (reception.outcome === 'rejected') {

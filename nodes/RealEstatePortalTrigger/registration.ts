@@ -27,10 +27,10 @@
  *
  * `previous` is what the configuration was before this registration replaced it, given back at
  * such a deactivation when the configuration still points at this URL, unless it is another
- * trigger's of this package (that workflow may be unpublished by now: its URL would answer 404). Its `kinds` are known when nothing
- * was configured (none) or when it was this node's other registration (test over production); for
- * anyone else's configuration they are unknown, and then no kind is ever unsubscribed on their behalf:
- * they may receive an extra kind, never lose one.
+ * trigger's of this package (that workflow may be unpublished by now: its URL would answer 404).
+ * Its `kinds` are known when nothing was configured (none) or when it was this node's other
+ * registration (test over production); for anyone else's configuration they are unknown, and then
+ * no kind is ever unsubscribed on their behalf: they may receive an extra kind, never lose one.
  */
 import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
 import type { CallbackBodyLanguage, CallbackConfiguration, EventKind } from '../shared/schemas';
