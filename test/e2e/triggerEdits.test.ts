@@ -25,14 +25,14 @@ import {
 
 const TRIGGER = 'New Portal Lead';
 const LEADS = 200;
-const LEAD_EVERY_MS = 150;
+const LEAD_EVERY_MS = 100;
 /**
  * At most this many leads whose delivery is not over yet (answered with success, or given up): the
  * machine's pace, not a pile-up that n8n's SQLite database cannot write fast enough.
  */
 const MOST_LEADS_IN_FLIGHT = 20;
 /** Long enough that a lead made while the workflow is unpublished is retried after it is back. */
-const RETRY_SCHEDULE_MS = [1_000, 2_000, 5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000];
+const RETRY_SCHEDULE_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000, 60_000, 60_000];
 /**
  * The portal waits about 1.5 s; on 2 cores shared with other suites n8n's database answers slower
  * at times, and what this test is about is the registration, not the machine's speed.
@@ -124,7 +124,7 @@ describe('the lead workflow edited and republished while 200 leads stream in', (
 		if (step === 'unpublish, then publish again') {
 			await whenReady(() => stack.owner.api.unpublishWorkflow(workflow.id));
 			await publication('not_published');
-			await sleep(1_500);
+			await sleep(1_000);
 			await whenReady(() => stack.owner.api.publishWorkflow(workflow.id));
 			return await publication('published');
 		}
@@ -195,7 +195,7 @@ describe('the lead workflow edited and republished while 200 leads stream in', (
 
 		const streaming = streamLeads();
 		for (const step of STEPS) {
-			await sleep(1_500);
+			await sleep(1_000);
 			await run(step);
 		}
 		const made = await streaming;
