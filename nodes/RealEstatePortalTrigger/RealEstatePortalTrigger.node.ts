@@ -12,11 +12,17 @@ import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKi
 import { askTokenKind } from '../shared/interfaceKind';
 import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
-import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
+import { callbackApiOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
-import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
 import { noteBodyLanguage } from './languageNotice';
-import { receive } from './receive';
+import {
+	chosenKinds,
+	chosenLanguage,
+	lifecycleChoicesOf,
+	receiveSettingsOf,
+	triggerProperties,
+} from './properties';
+import { receive, type Reception } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
 	isRegistered,
@@ -28,7 +34,8 @@ import {
 	type RegistrationTarget,
 } from './registration';
 import { keyMaterialOf } from './secrets';
-import { SECRET_HEADER, newSecret } from './verify';
+import { soleAgencyCodeAtActivation, soleAgencyCodeNow } from './soleAgency';
+import { SECRET_HEADER, webhookSecretFor } from './verify';
 
 type NodeStore = RegistrationStore & DedupeStore;
 
@@ -37,6 +44,25 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave this trigger no webhook URL');
 	return url;
+}
+
+const WEBHOOK_PATH = 'real-estate-portal';
+
+/**
+ * This node's URLs, production and test, whatever n8n's base URLs: they end in the node's webhook
+ * id and path. A node without a webhook id (workflows older than n8n 1.0) knows only its own URL.
+ */
+function isThisNodeOf(ctx: IHookFunctions): (url: string) => boolean {
+	const { webhookId } = ctx.getNode();
+	const own = webhookUrlOf(ctx);
+	if (!webhookId) return (url) => url === own;
+	const tail = `/${webhookId}/${WEBHOOK_PATH}`;
+	return (url) =>
+		url === own ||
+		url
+			.replace(/[?#].*$/, '')
+			.replace(/\/+$/, '')
+			.endsWith(tail);
 }
 
 async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
@@ -48,6 +74,8 @@ async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
 		logger: ctx.logger,
 		keyMaterial: keyMaterialOf(credentials),
 		receivableKinds: kindsReceivedBy(credentials.interfaceKind === 'LEC' ? 'LEC' : 'LES'),
+		isThisNode: isThisNodeOf(ctx),
+		...lifecycleChoicesOf(ctx),
 	};
 }
 
@@ -57,6 +85,8 @@ function targetOf(ctx: IHookFunctions): RegistrationTarget {
 		headerKey: SECRET_HEADER,
 		language: chosenLanguage(ctx),
 		kinds: chosenKinds(ctx),
+		// "Listen for test event" registers in mode 'manual'.
+		...(ctx.getMode() === 'manual' ? { forTestEvent: true } : {}),
 	};
 }
 
@@ -106,6 +136,11 @@ async function refuseKindsAReadOnlyInterfaceNeverGets(
 	);
 }
 
+/** Dropped by Only Agency Codes, which a lead naming no agency passes only through its sole agency. */
+function filteredForNamingNoAgency(reception: Reception): boolean {
+	return reception.outcome === 'ignored' && reception.reason.startsWith('agency not in');
+}
+
 export class RealEstatePortalTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Real Estate Portal Trigger',
@@ -142,7 +177,7 @@ export class RealEstatePortalTrigger implements INodeType {
 				// out, n8n 2.41.1 sends its default, the literal text "firstEntryJson"). Answered after
 				// the workflow, no data: the portal gets an empty 200, not the lead the workflow wrote.
 				responseData: '={{$parameter["responseMode"] === "lastNode" ? "noData" : ""}}',
-				path: 'real-estate-portal',
+				path: WEBHOOK_PATH,
 			},
 		],
 		properties: triggerProperties,
@@ -158,8 +193,9 @@ export class RealEstatePortalTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const target = targetOf(this);
 				await refuseKindsAReadOnlyInterfaceNeverGets(this, target);
-				const soleAgencyCode = await soleAgencyCodeOf(this);
-				await register(await lifecycleOf(this), { ...target, soleAgencyCode }, newSecret());
+				await soleAgencyCodeAtActivation(this);
+				const lifecycle = await lifecycleOf(this);
+				await register(lifecycle, target, webhookSecretFor(lifecycle.keyMaterial, target.url));
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -173,6 +209,7 @@ export class RealEstatePortalTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
 		const settings = receiveSettingsOf(this);
+		const soleAgencyCode = await soleAgencyCodeNow(this);
 		const reception = receive(
 			{
 				headers: request.headers,
@@ -180,8 +217,11 @@ export class RealEstatePortalTrigger implements INodeType {
 				body: request.body,
 			},
 			{
-				registrations: registeredReceivers(store),
-				duplicates: duplicateCheckOf(store),
+				registrations: registeredReceivers(store).map((digest) => ({
+					...digest,
+					soleAgencyCode: soleAgencyCode ?? null,
+				})),
+				duplicates: duplicateCheckOf(store, this.getNodeWebhookUrl('default')),
 			},
 			settings,
 			new Date(),
@@ -196,6 +236,13 @@ export class RealEstatePortalTrigger implements INodeType {
 			settings.languageHint,
 			reception.language,
 		);
+		if (soleAgencyCode === undefined && filteredForNamingNoAgency(reception)) {
+			// Which agency it is could not be read: the portal sends it again (for up to 72 hours).
+			this.getResponseObject().status(503).json({
+				message: "The interface's agencies could not be read to tell this lead's agency",
+			});
+			return { noWebhookResponse: true };
+		}
 		// The answer goes out before the workflow runs: the service waits only about 1.5 s.
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };

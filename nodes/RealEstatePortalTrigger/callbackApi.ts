@@ -1,6 +1,5 @@
 /** The four callback operations the lifecycle needs, on the package's one transport. */
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
-import { portalRequestAllPages } from '../shared/paging';
 import { portalRequest } from '../shared/transport';
 import type { StoredCallbackConfiguration } from '../shared/schemas';
 import { readStoredCallbackConfiguration } from '../shared/storedCallbackConfiguration';
@@ -34,11 +33,4 @@ export function callbackApiOf(ctx: IHookFunctions): CallbackApi {
 			await portalRequest(ctx, 'unsubscribeEvent', { pathParams: { eventKind: kind } });
 		},
 	};
-}
-
-/** The interface's agency when it is linked to exactly one (one small request, at activation only). */
-export async function soleAgencyCodeOf(ctx: IHookFunctions): Promise<string | null> {
-	const agencies = await portalRequestAllPages(ctx, 'listAgencies', { limit: 2 });
-	const code = agencies.length === 1 ? agencies[0].codigoInmobiliaria : undefined;
-	return typeof code === 'string' && code !== '' ? code : null;
 }

@@ -34,21 +34,22 @@ export function rememberEvent(
 
 /**
  * n8n 2.41.1 does not keep what `webhook()` writes to static data when the call starts an execution
- * (the real-n8n suite shows a repeated delivery passing), so each registration also remembers its
- * emitted ids in this process. Keyed by the registration's secret digest: a restart of the same
- * registration keeps its memory, a new activation starts a new one.
+ * (the real-n8n suite shows a repeated delivery passing), so each webhook also remembers its
+ * emitted ids in this process. Keyed by the webhook's URL when the node gives it: the same across
+ * restarts, published edits and registrations made again (each has a new salted digest), so a
+ * retry of an event emitted before an edit is still dropped; otherwise by the registration.
  */
 const MAX_REGISTRATIONS_IN_PROCESS = 100;
+/** In order of last use: the least recently used registration is the first key, forgotten first. */
 const inProcess = new Map<string, DedupeStore>();
 
 function processMemoryOf(scope: string): DedupeStore {
-	let store = inProcess.get(scope);
-	if (!store) {
-		store = {};
-		inProcess.set(scope, store);
-		if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS)
-			inProcess.delete(inProcess.keys().next().value!);
-	}
+	const store = inProcess.get(scope) ?? {};
+	// Taken out and put back: a Map keeps insertion order, so this registration becomes the newest.
+	inProcess.delete(scope);
+	inProcess.set(scope, store);
+	if (inProcess.size > MAX_REGISTRATIONS_IN_PROCESS)
+		inProcess.delete(inProcess.keys().next().value!);
 	return store;
 }
 
@@ -58,12 +59,13 @@ export interface DuplicateCheck {
 	isFirst(registration: string, eventId: string, now: number): boolean;
 }
 
-export function duplicateCheckOf(store: DedupeStore): DuplicateCheck {
+export function duplicateCheckOf(store: DedupeStore, webhookUrl?: string): DuplicateCheck {
 	return {
 		isFirst(registration, eventId, now) {
 			// Both memories record the id, so neither short-circuits the other.
 			const newInStaticData = rememberEvent(store, eventId, now);
-			const newInProcess = rememberEvent(processMemoryOf(registration), eventId, now);
+			const memory = processMemoryOf(webhookUrl ?? registration);
+			const newInProcess = rememberEvent(memory, eventId, now);
 			return newInStaticData && newInProcess;
 		},
 	};

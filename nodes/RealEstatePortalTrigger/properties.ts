@@ -16,13 +16,14 @@ import {
 import { eventKindOptions } from '../shared/eventKinds';
 import { propertyDetailsProperties } from '../shared/leadDetails/option';
 import type { ReceiveSettings } from './receive';
+import type { ReleaseRule } from './registration';
 
 export const DEFAULT_EVENT_KINDS: EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
 
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'The portal keeps ONE callback per interface. Activating points it at this workflow; deactivating gives back what was there before. Use one active trigger per credential and route event kinds with a Switch node.',
+			'The portal keeps ONE callback per interface. Publishing points it at this workflow; unpublishing leaves it here so that no event is lost (see Options → When Unpublished). Use one published trigger per credential and route event kinds with a Switch node.',
 		name: 'oneCallbackNotice',
 		type: 'notice',
 		default: '',
@@ -128,6 +129,35 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Comma-separated agency codes (the code the agency has at the portal). Other events are answered but start no execution. Leads whose body names no agency (English 2 and English SF bodies) do not pass unless the interface has one agency only: filter those by ad code instead.',
 			},
+			{
+				displayName: 'Take Over From Another Trigger',
+				name: 'takeOver',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether publishing may point the callback here while another Real Estate Portal Trigger's URL holds it. That workflow then receives nothing. Off, publishing fails and names the other URL.",
+			},
+			{
+				displayName: 'When Unpublished',
+				name: 'whenUnpublished',
+				type: 'options',
+				default: 'keep',
+				description: 'What unpublishing this workflow leaves at the portal',
+				options: [
+					{
+						name: 'Keep the Callback Here',
+						value: 'keep',
+						description:
+							'Nothing changes at the portal: it keeps every event, retrying for up to 72 hours, until the workflow is published again. No event is lost to an edit, a restart or unpublishing for a while.',
+					},
+					{
+						name: 'Give Back the Previous Callback',
+						value: 'giveBack',
+						description:
+							'Points the callback back at what was there before and unsubscribes the kinds it added. Events made while the workflow is unpublished go there, or nowhere; use it when this workflow stops receiving for good.',
+					},
+				],
+			},
 		],
 	},
 ];
@@ -163,6 +193,18 @@ function codeList(value: unknown): string[] {
 /** Whether the portal gets its answer once the workflow succeeded (n8n's `lastNode`). */
 function answersAfterWorkflow(ctx: IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('responseMode', 'onReceived') === 'lastNode';
+}
+
+/** How activation and deactivation treat the interface's one callback (registration.ts). */
+export function lifecycleChoicesOf(ctx: IHookFunctions): {
+	release: ReleaseRule;
+	takeOver: boolean;
+} {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return {
+		release: options.whenUnpublished === 'giveBack' ? 'giveBack' : 'keep',
+		takeOver: options.takeOver === true,
+	};
 }
 
 export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {

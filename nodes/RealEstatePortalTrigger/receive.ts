@@ -113,9 +113,9 @@ function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IData
 }
 
 /**
- * Lead bodies often name no agency (docs/portal-api.md#lead-bodies). When the interface is linked
- * to a single agency, read once at activation, the event can only be about it: the output and the
- * agency filter get its code.
+ * Lead bodies in English 2 and English SF name no agency (docs/portal-api.md#lead-bodies). When the
+ * interface is linked to a single agency (soleAgency.ts reads that again when older than a short
+ * time), the event can only be about it: the output and the agency filter get its code.
  */
 function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): PortalEvent {
 	const agency = registration.soleAgencyCode;

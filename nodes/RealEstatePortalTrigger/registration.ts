@@ -7,7 +7,8 @@
  * production URL and the editor's test URL ("Listen for test event") each keep their own:
  *
  *   registrations: {
- *     [webhookUrl]: { secretDigest, headerKey, language, kinds, registeredAt,
+ *     [webhookUrl]: { secretDigest, headerKey, language, kinds, registeredAt, forTestEvent?,
+ *                     retiredDigests?: [{ salt, digest, until }],
  *                     previous: { configuration: sealed | null, kinds | null } }
  *   }
  *
@@ -16,11 +17,20 @@
  * and `previous.configuration` in plain text) are still read, and rewritten at the next activation
  * or restart repair.
  *
+ * What deactivation leaves at the portal (docs/reliability.md#unpublishing-and-editing): n8n calls
+ * `delete` both when a workflow is unpublished and before it registers an edited trigger again, and
+ * the portal's pending retries carry the secret of their first attempt. So by default (`keep`)
+ * deactivation changes nothing at the portal and keeps the record: the portal keeps every event,
+ * retrying for up to 72 hours, until the workflow is published again with the same secret
+ * (verify.ts `webhookSecretFor`). "Listen for test event", and the `giveBack` option, give the
+ * configuration back instead.
+ *
  * `previous` is what the configuration was before this registration replaced it, given back at
- * deactivation when the configuration still points at this URL. Its `kinds` are known when nothing
- * was configured (none) or when it was this node's other registration (test over production); for
- * anyone else's configuration they are unknown, and then no kind is ever unsubscribed on their behalf:
- * they may receive an extra kind, never lose one.
+ * such a deactivation when the configuration still points at this URL, unless it is another
+ * trigger's of this package (that workflow may be unpublished by now: its URL would answer 404).
+ * Its `kinds` are known when nothing was configured (none) or when it was this node's other
+ * registration (test over production); for anyone else's configuration they are unknown, and then
+ * no kind is ever unsubscribed on their behalf: they may receive an extra kind, never lose one.
  */
 import { NodeOperationError, type INode, type Logger } from 'n8n-workflow';
 import type {
@@ -28,7 +38,7 @@ import type {
 	StoredCallbackConfiguration as CallbackConfiguration,
 	EventKind,
 } from '../shared/schemas';
-import type { RegisteredReceiver } from './receive';
+import { DEDUPE_WINDOW } from './dedupe';
 import {
 	digestMatches,
 	digestSecret,
@@ -38,6 +48,7 @@ import {
 	type Sealed,
 	type SecretDigest,
 } from './secrets';
+import { SECRET_HEADER } from './verify';
 
 export interface CallbackApi {
 	/** Null when nothing is configured. */
@@ -54,8 +65,17 @@ export interface PreviousRegistration {
 	kinds: EventKind[] | null;
 }
 
+/** A secret this URL was registered with before: the portal's retries may still carry it. */
+export interface RetiredDigest extends SecretDigest {
+	/** ISO instant after which the portal has given those retries up. */
+	until: string;
+}
+
 export interface Registration {
 	secretDigest?: SecretDigest;
+	retiredDigests?: RetiredDigest[];
+	/** Made by "Listen for test event": always gives the configuration back. */
+	forTestEvent?: boolean;
 	/** Only in records of the released version. */
 	secret?: string;
 	headerKey: string;
@@ -63,8 +83,6 @@ export interface Registration {
 	kinds: EventKind[];
 	previous: PreviousRegistration;
 	registeredAt: string;
-	/** The agency, when the interface is linked to one only (read at activation). */
-	soleAgencyCode?: string | null;
 }
 
 export interface RegistrationStore {
@@ -78,8 +96,11 @@ export interface RegistrationTarget {
 	headerKey: string;
 	language: CallbackBodyLanguage;
 	kinds: EventKind[];
-	soleAgencyCode?: string | null;
+	forTestEvent?: boolean;
 }
+
+/** What deactivation leaves at the portal (see the top of this file). */
+export type ReleaseRule = 'keep' | 'giveBack';
 
 export interface LifecycleContext {
 	api: CallbackApi;
@@ -90,6 +111,11 @@ export interface LifecycleContext {
 	keyMaterial: string;
 	/** Every kind the interface can be sent: unsubscribed when the previous configuration is lost. */
 	receivableKinds: readonly EventKind[];
+	/** Whether a webhook URL is this node's (its production or its test URL). */
+	isThisNode: (url: string) => boolean;
+	release: ReleaseRule;
+	/** Whether activation may take the callback from another trigger of this package. */
+	takeOver: boolean;
 	now?: () => Date;
 }
 
@@ -133,12 +159,59 @@ function digestOf(registration: Registration): SecretDigest {
 	return registration.secretDigest ?? digestSecret(registration.secret ?? '', '');
 }
 
-/** What the webhook accepts: the secret digests of this node's current registrations. */
-export function registeredReceivers(store: RegistrationStore): RegisteredReceiver[] {
-	return Object.values(registrationsOf(store)).map((registration) => ({
-		...digestOf(registration),
-		soleAgencyCode: registration.soleAgencyCode ?? null,
-	}));
+/** What the webhook accepts: the secret digests of this node's registrations, retired ones until they expire. */
+export function registeredReceivers(store: RegistrationStore, now = new Date()): SecretDigest[] {
+	return Object.values(registrationsOf(store)).flatMap((registration) => [
+		digestOf(registration),
+		...stillRetried(registration.retiredDigests, now),
+	]);
+}
+
+function stillRetried(retired: readonly RetiredDigest[] | undefined, now: Date): RetiredDigest[] {
+	return (retired ?? []).filter((digest) => Date.parse(digest.until) > now.getTime());
+}
+
+/** The digests to keep accepting when `own` is registered again with `secret`. */
+function retiredWhenReplaced(own: Registration, secret: string, now: Date): RetiredDigest[] {
+	const kept = stillRetried(own.retiredDigests, now);
+	const replaced = digestOf(own);
+	if (digestMatches(secret, replaced)) return kept;
+	const until = new Date(now.getTime() + DEDUPE_WINDOW.maxAgeMs).toISOString();
+	return [...kept, { salt: replaced.salt, digest: replaced.digest, until }];
+}
+
+/** The configuration belongs to another trigger of this package (its header, another URL). */
+function isAnotherTriggers(
+	ctx: LifecycleContext,
+	configuration: CallbackConfiguration | null,
+): configuration is CallbackConfiguration {
+	return (
+		configuration !== null &&
+		(configuration.authorizationHeaderKey ?? '').toLowerCase() === SECRET_HEADER.toLowerCase() &&
+		!ctx.isThisNode(configuration.url)
+	);
+}
+
+/** Two triggers on one interface: the second would silence the first, so it asks first. */
+function refuseAnotherTriggersCallback(
+	ctx: LifecycleContext,
+	current: CallbackConfiguration | null,
+): void {
+	if (!isAnotherTriggers(ctx, current)) return;
+	if (ctx.takeOver) {
+		ctx.logger.warn(
+			`Real Estate Portal Trigger: took the callback over from another trigger at ${current.url}; that workflow no longer receives this interface's events.`,
+		);
+		return;
+	}
+	throw new NodeOperationError(
+		ctx.node,
+		`Another Real Estate Portal Trigger receives this interface's events: the callback points at ${current.url}`,
+		{
+			description:
+				'The portal keeps one callback per interface, so one trigger per credential receives its events; nothing was changed. Receive them in that workflow (route event kinds with a Switch node). If that workflow is gone or should stop receiving, turn on Options → Take Over From Another Trigger here and publish again.',
+		},
+	);
 }
 
 function sealedPrevious(
@@ -255,8 +328,10 @@ export async function register(
 	secret: string,
 ): Promise<void> {
 	const current = await ctx.api.getConfiguration();
+	refuseAnotherTriggersCallback(ctx, current);
 	const previous = previousOf(ctx.store, target.url, current);
 	const own = registrationsOf(ctx.store)[target.url];
+	const now = ctx.now?.() ?? new Date();
 	// Kinds our earlier registration added that are no longer chosen (only when nobody else needs them).
 	const stale =
 		own && current?.url === target.url && previous.kinds
@@ -286,10 +361,12 @@ export async function register(
 		failure = error;
 	}
 	if (failure === undefined) {
-		const registration = {
+		const retired = own ? retiredWhenReplaced(own, secret, now) : [];
+		const registration: Registration = {
 			...target,
 			previous,
-			registeredAt: (ctx.now?.() ?? new Date()).toISOString(),
+			registeredAt: now.toISOString(),
+			...(retired.length > 0 ? { retiredDigests: retired } : {}),
 		};
 		saveRegistration(ctx.store, target.url, storedForm(ctx, registration, secret));
 		return;
@@ -310,13 +387,20 @@ export async function register(
 }
 
 /**
- * delete: unsubscribes this node's kinds and gives the configuration back to what was there before,
- * but only while the configuration still points at this URL: a configuration someone has set since
- * is theirs, and it is left alone with its subscriptions.
+ * delete. With the `keep` rule (production): nothing changes at the portal, the record stays.
+ * Otherwise it unsubscribes this node's kinds and gives the configuration back to what was there
+ * before, but only while the configuration still points at this URL: a configuration someone has
+ * set since is theirs, and it is left alone with its subscriptions.
  */
 export async function unregister(ctx: LifecycleContext, url: string): Promise<void> {
 	const own = registrationsOf(ctx.store)[url];
 	if (!own) return;
+	if (!own.forTestEvent && ctx.release === 'keep') {
+		ctx.logger.info(
+			`Real Estate Portal Trigger: the callback still points at ${url} with its event kinds subscribed: the portal keeps every event, retrying for up to 72 hours, until this workflow is published again. To hand the callback back when unpublishing, set Options → When Unpublished to Give Back the Previous Callback.`,
+		);
+		return;
+	}
 	const current = await ctx.api.getConfiguration();
 	if (current?.url !== url) {
 		saveRegistration(ctx.store, url, undefined);
@@ -328,6 +412,9 @@ export async function unregister(ctx: LifecycleContext, url: string): Promise<vo
 
 	const previousConfiguration = openedConfiguration(ctx, own.previous);
 	if (previousConfiguration === undefined) return await leaveSilent(ctx, url);
+	if (isAnotherTriggers(ctx, previousConfiguration)) {
+		return leaveToAnotherTrigger(ctx, url, previousConfiguration);
+	}
 
 	const problems: string[] = [];
 	for (const kind of without(own.kinds, own.previous.kinds ?? own.kinds)) {
@@ -354,6 +441,23 @@ export async function unregister(ctx: LifecycleContext, url: string): Promise<vo
 		description:
 			"The registration is kept in the workflow: activating and deactivating it again retries. Until then, check the interface's callback configuration and subscriptions.",
 	});
+}
+
+/**
+ * The configuration was another trigger's before this one took it over. Pointing it back there
+ * could hand every event to a workflow that is unpublished by now (answered 404 until the portal
+ * gives up), so it stays on this URL with its subscriptions, and that workflow takes it back when
+ * it is published again.
+ */
+function leaveToAnotherTrigger(
+	ctx: LifecycleContext,
+	url: string,
+	previous: CallbackConfiguration,
+): void {
+	saveRegistration(ctx.store, url, undefined);
+	ctx.logger.warn(
+		`Real Estate Portal Trigger: the callback was taken over from another trigger at ${previous.url}; it is not pointed back there, because that workflow may no longer be published. It still points at ${url}: to give it back, publish the other workflow again with its Options → Take Over From Another Trigger on.`,
+	);
 }
 
 /**

@@ -2,8 +2,9 @@
  * What the trigger keeps about secrets in the workflow's static data, which n8n shows to anyone who
  * can read the workflow (public API, exports): never a secret itself.
  *
- * - The webhook secret is kept as a salted SHA-256 digest. The secret is 32 random bytes, so the
- *   digest cannot be inverted or brute-forced offline, and `webhook()` verifies a delivery without
+ * - The webhook secret is kept as a salted SHA-256 digest. The secret is an HMAC under the
+ *   credential's secret material (verify.ts), so the digest cannot be inverted or brute-forced
+ *   offline without the credential, and `webhook()` verifies a delivery without
  *   reading the credential. `checkExists` recognises our registration by digesting the header value
  *   the portal holds.
  * - The callback configuration to give back at deactivation (its header value may be another

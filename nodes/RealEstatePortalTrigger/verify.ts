@@ -3,13 +3,26 @@
  * header carrying a secret this node generates at registration. A custom header name, not `Authorization`, so that a
  * reverse proxy or an n8n instance guarded by its own `Authorization` scheme never collides with it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { digestMatches, type SecretDigest } from './secrets';
 
 export const SECRET_HEADER = 'X-Portal-Webhook-Secret';
 
 export function newSecret(): string {
 	return randomBytes(32).toString('hex');
+}
+
+const DERIVATION_LABEL = 'real-estate-portal-trigger/webhook-secret';
+
+/**
+ * The secret registered for a webhook URL: the same for the same credential and URL, so that an
+ * unpublish and publish again, a published edit or a restart registers the secret the portal's
+ * pending retries already carry (the retries keep the header of their first attempt). An HMAC of the
+ * URL under the credential's secret material: it reveals neither. Without key material, a random one.
+ */
+export function webhookSecretFor(keyMaterial: string, url: string): string {
+	if (keyMaterial === '') return newSecret();
+	return createHmac('sha256', keyMaterial).update(`${DERIVATION_LABEL}\n${url}`).digest('hex');
 }
 
 /** The value of a header, by case-insensitive name; a header sent twice counts as missing. */

@@ -303,14 +303,18 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		expect(JSON.stringify(executions)).not.toContain(DEMO_TOKEN);
 	});
 
-	it('unpublishing gives the emulator back the configuration set before activation', async () => {
+	it('unpublishing leaves the callback on n8n with its kinds subscribed: the portal keeps the leads for the next publish', async () => {
+		const before = await portal.interface();
+
 		expect(await unpublishWorkflow(stack.owner, workflow.id)).toMatchObject({
 			status: 'not_published',
 		});
 
+		// docs/reliability.md: unpublishing, an edit or a restart loses no lead; Options → When
+		// Unpublished → Give Back the Previous Callback gives back the configuration set before.
 		const demoInterface = await portal.interface();
-		expect(demoInterface.configuration).toEqual(previousConfiguration);
-		// Whoever configured it before may need any kind: none is unsubscribed on their behalf.
-		expect(demoInterface.subscriptions).toContain('AVISO_CALIDAD');
+		expect(demoInterface.configuration).toEqual(before.configuration);
+		expect([...demoInterface.subscriptions].sort()).toEqual([...before.subscriptions].sort());
+		expect(demoInterface.configuration?.url).toBe(webhookUrl);
 	}, 60_000);
 });

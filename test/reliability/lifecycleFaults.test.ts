@@ -12,6 +12,7 @@ import { failOnce } from '../engine/action/support';
 import type { WebhookReceiver } from '../engine/harness';
 import {
 	CRM_CONFIGURATION,
+	GIVE_BACK,
 	callbackState,
 	configureAsThirdParty,
 	registrationOf,
@@ -45,8 +46,8 @@ afterEach(async () => {
 	receiver = undefined;
 });
 
-async function trigger(): Promise<WebhookReceiver> {
-	receiver = await startTrigger(sandbox, { parameters: { events: KINDS } });
+async function trigger(parameters = {}): Promise<WebhookReceiver> {
+	receiver = await startTrigger(sandbox, { parameters: { events: KINDS, ...parameters } });
 	return receiver;
 }
 
@@ -207,9 +208,9 @@ describe('someone else changes the configuration while active', () => {
 			{ ...CRM_CONFIGURATION, authorizationHeaderKey: 'X-Portal-Webhook-Secret' },
 		],
 	])(
-		'to %s: deactivation leaves it alone, even through transient faults',
+		'to %s: deactivation (giving back) leaves it alone, even through transient faults',
 		async (_what, theirs) => {
-			const { trigger: workflow } = await trigger();
+			const { trigger: workflow } = await trigger(GIVE_BACK);
 			await workflow.activate();
 			await configureAsThirdParty(sandbox, theirs, ['CREDITO']);
 			const stateBefore = await callbackState(sandbox);

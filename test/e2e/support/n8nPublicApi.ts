@@ -87,6 +87,11 @@ export class N8nPublicApi {
 		return await this.send('POST', `/workflows/${id}/publish`, {});
 	}
 
+	/** Saves a new version; a published workflow is published again with it (n8n 2.x). */
+	async updateWorkflow(id: string, workflow: WorkflowDefinition): Promise<StoredWorkflow> {
+		return await this.send('PUT', `/workflows/${id}`, workflow);
+	}
+
 	/** Unpublishes (n8n 1.x: deactivates) the workflow. */
 	async unpublishWorkflow(id: string): Promise<StoredWorkflow> {
 		return await this.send('POST', `/workflows/${id}/unpublish`);
@@ -185,6 +190,13 @@ export class N8nPublicApi {
 		))
 			counts[execution.status] = (counts[execution.status] ?? 0) + 1;
 		return counts;
+	}
+
+	/** Every execution of the workflow (every page), with its data. */
+	async everyExecution(workflowId: string): Promise<Execution[]> {
+		return await this.everyPage<Execution>(
+			`/executions?workflowId=${workflowId}&includeData=true&limit=250`,
+		);
 	}
 
 	async getExecution(id: string, includeData = true): Promise<Execution> {

@@ -1,8 +1,12 @@
 /**
  * Lead bodies name no agency (codigoInmobiliaria is null, as in every observed body). The trigger
- * fills the agency when the interface is linked to a single one, and only then.
+ * fills the agency when the interface is linked to a single one, and only then, also when a second
+ * agency is linked while the workflow is published.
  */
 import type { IDataObject } from 'n8n-workflow';
+import type { WebhookReceiver } from '../harness';
+import { AGENCY_LIST_MAX_AGE_MS } from '../../../nodes/RealEstatePortalTrigger/soleAgency';
+import { failOnce } from '../action/support';
 import { admin, interfaceState, useTriggerSandbox } from './support';
 
 const env = useTriggerSandbox();
@@ -20,12 +24,26 @@ async function leadOnFirstOnlineAd(agencyCode: string, interfaceId: string): Pro
 	return answer.json as IDataObject;
 }
 
-it("fills agencyCode with the interface's only agency, and the agency filter passes the lead", async () => {
+/** A published trigger on other-les, linked to INMO-900 alone, keeping only INMO-900's events. */
+async function onlyInmo900(): Promise<WebhookReceiver> {
 	const receiver = await env.trigger({
 		credentials: { accessToken: 'other-les-token' },
 		parameters: { options: { agencyCodes: 'INMO-900' } },
 	});
 	await receiver.trigger.activate();
+	return receiver;
+}
+
+/** From now on, later than the time the trigger trusts its last reading of the agencies. */
+function afterTheAgencyReadingExpires(): void {
+	const realNow = Date.now.bind(Date);
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + AGENCY_LIST_MAX_AGE_MS + 1_000);
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+it("fills agencyCode with the interface's only agency, and the agency filter passes the lead", async () => {
+	const receiver = await onlyInmo900();
 
 	await leadOnFirstOnlineAd('INMO-900', 'other-les');
 	const [received] = await receiver.waitForReceived(1);
@@ -44,5 +62,48 @@ it('leaves agencyCode empty when the interface has several agencies: the body do
 
 	expect(received.items.map((item) => item.json)).toEqual([
 		expect.objectContaining({ eventType: 'CONTACTO', agencyCode: null }),
+	]);
+});
+
+it("stops filling the first agency's code once a second agency is linked after activation", async () => {
+	const sandbox = env.sandbox;
+	const receiver = await onlyInmo900();
+	const [ad] = (await admin(sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true'))
+		.json as Array<{ idAvisoPlat: number }>;
+	await admin(sandbox, 'PUT', '/__sandbox/interfaces/other-les/agencies/INMO-001');
+	await admin(sandbox, 'PUT', `/__sandbox/interfaces/other-les/associations/${ad.idAvisoPlat}`, {
+		codigoAviso: 'OTHER-FROM-001',
+	});
+	afterTheAgencyReadingExpires();
+
+	await leadOnFirstOnlineAd('INMO-001', 'other-les');
+	const [received] = await receiver.waitForReceived(1);
+
+	expect(received.items).toEqual([]);
+	expect(received.response).toEqual({
+		received: true,
+		ignored: 'agency not in Only Agency Codes',
+	});
+});
+
+it('refuses a lead for the portal to send again, never guessing, while the agency list cannot be read', async () => {
+	const sandbox = env.sandbox;
+	const receiver = await onlyInmo900();
+	afterTheAgencyReadingExpires();
+	await failOnce(sandbox, {
+		method: 'GET',
+		path: 'inmobiliarias',
+		status: 400,
+		body: { code: 'bad_request', message: 'refused' },
+	});
+
+	await leadOnFirstOnlineAd('INMO-900', 'other-les');
+	const received = await receiver.waitForReceived(2);
+	await sandbox.waitForIdle(10_000);
+
+	expect(received[0].status).toBe(503);
+	expect(received.map((r) => r.status).slice(-1)).toEqual([200]);
+	expect(received.flatMap((r) => r.items.map((item) => item.json))).toEqual([
+		expect.objectContaining({ eventType: 'CONTACTO', agencyCode: 'INMO-900' }),
 	]);
 });

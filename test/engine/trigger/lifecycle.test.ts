@@ -9,6 +9,7 @@ import { portalProxy } from '../action/portalProxy';
 import type { WebhookReceiver } from '../harness';
 import {
 	CRM_CONFIGURATION,
+	GIVE_BACK,
 	SECRET_HEADER,
 	admin,
 	callbackState,
@@ -71,7 +72,7 @@ describe('activation', () => {
 	});
 
 	it('a restart repairs a configuration someone else changed, and keeps theirs to give back', async () => {
-		const { trigger: workflow } = await trigger();
+		const { trigger: workflow } = await trigger({ parameters: GIVE_BACK });
 		await workflow.activate();
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION);
 
@@ -243,10 +244,10 @@ describe('a failure half-way', () => {
 	});
 });
 
-describe('deactivation', () => {
+describe('deactivation with When Unpublished → Give Back the Previous Callback', () => {
 	it('without a previous configuration, unsubscribes every kind it subscribed', async () => {
 		const { trigger: workflow } = await trigger({
-			parameters: { events: ['CONTACTO', 'CREDITO'] },
+			parameters: { ...GIVE_BACK, events: ['CONTACTO', 'CREDITO'] },
 		});
 		await workflow.activate();
 
@@ -258,7 +259,7 @@ describe('deactivation', () => {
 
 	it('with a previous configuration, gives it back exactly, its subscriptions included', async () => {
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CONTACTO']);
-		const { trigger: workflow } = await trigger();
+		const { trigger: workflow } = await trigger({ parameters: GIVE_BACK });
 		await workflow.activate();
 		expect((await callbackState(sandbox)).configuration?.url).toBe(receiver!.url('production'));
 
@@ -270,7 +271,7 @@ describe('deactivation', () => {
 	});
 
 	it('leaves a configuration someone set since alone: theirs, with their subscriptions', async () => {
-		const { trigger: workflow } = await trigger();
+		const { trigger: workflow } = await trigger({ parameters: GIVE_BACK });
 		await workflow.activate();
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CREDITO']);
 
@@ -285,7 +286,7 @@ describe('deactivation', () => {
 
 	it('reports a failure instead of swallowing it, and keeps the registration to retry', async () => {
 		await configureAsThirdParty(sandbox, CRM_CONFIGURATION);
-		const { trigger: workflow } = await trigger();
+		const { trigger: workflow } = await trigger({ parameters: GIVE_BACK });
 		await workflow.activate();
 		await failOnce(sandbox, {
 			method: 'PUT',

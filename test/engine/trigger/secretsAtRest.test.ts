@@ -7,14 +7,15 @@ import type { Sandbox } from '../../../sandbox';
 import type { WebhookReceiver } from '../harness';
 import {
 	CRM_CONFIGURATION,
+	GIVE_BACK,
 	SECRET_HEADER,
 	callbackState,
 	configureAsThirdParty,
-	credentialData,
 	logsDuring,
 	portalSecret,
 	post,
 	registrationOf,
+	useClientCredentials,
 	useTriggerSandbox,
 } from './support';
 
@@ -46,7 +47,7 @@ const serialised = (receiver: WebhookReceiver) => JSON.stringify(receiver.trigge
 
 it('no secret in workflow static data', async () => {
 	await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CREDITO']);
-	const receiver = await env.trigger();
+	const receiver = await env.trigger({ parameters: GIVE_BACK });
 	await receiver.trigger.activate();
 	const secret = await portalSecret(sandbox);
 
@@ -102,7 +103,7 @@ describe('a registration made by the released version (secrets in plain text)', 
 	}
 
 	it('keeps receiving, is rewritten without plain text at restart, and gives the configuration back', async () => {
-		const receiver = await env.trigger();
+		const receiver = await env.trigger({ parameters: GIVE_BACK });
 		await releasedRegistration(receiver);
 
 		// Before any restart, the old record already verifies deliveries.
@@ -144,7 +145,7 @@ describe('a registration made by the released version (secrets in plain text)', 
 	});
 
 	it('is deactivated correctly without a restart in between', async () => {
-		const receiver = await env.trigger();
+		const receiver = await env.trigger({ parameters: GIVE_BACK });
 		await releasedRegistration(receiver);
 
 		await receiver.trigger.deactivate();
@@ -155,18 +156,11 @@ describe('a registration made by the released version (secrets in plain text)', 
 
 it('a credential changed since activation: deactivation says so, and leaves nothing delivered', async () => {
 	await configureAsThirdParty(sandbox, CRM_CONFIGURATION, ['CREDITO']);
-	const receiver = await env.trigger();
+	const receiver = await env.trigger({ parameters: GIVE_BACK });
 	await receiver.trigger.activate();
 	const ourUrl = receiver.url();
 	// The same interface, now through client credentials: another secret to derive the key from.
-	receiver.trigger.credentials.save(
-		'realEstatePortalApi',
-		credentialData(sandbox, {
-			authentication: 'clientCredentials',
-			clientId: 'demo-les-client',
-			clientSecret: 'demo-les-secret',
-		}),
-	);
+	useClientCredentials(receiver, sandbox);
 
 	const { lines, error } = await logsDuring(() => receiver.trigger.deactivate());
 

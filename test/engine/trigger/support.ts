@@ -10,11 +10,16 @@ import type { WebhookMode } from '../harness';
 
 export { SECRET_HEADER, admin, credentialData, interfaceState };
 
+/** The trigger's option that gives the previous callback back when the workflow is unpublished. */
+export const GIVE_BACK = { options: { whenUnpublished: 'giveBack' } };
+
 export interface TriggerSetup {
 	parameters?: IDataObject;
 	credentials?: ICredentialDataDecryptedObject;
 	/** Static data the workflow already saved. */
 	staticData?: IDataObject;
+	/** The node's webhook id: another workflow's trigger has another one (and another URL). */
+	webhookId?: string;
 }
 
 /**
@@ -60,6 +65,7 @@ export async function startTrigger(
 		},
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,
+		webhookId: setup.webhookId,
 	});
 }
 
@@ -104,6 +110,18 @@ export const CRM_CONFIGURATION: CallbackConfigurationState = {
 	authorizationHeaderValue: 'Bearer crm-secret',
 	lenguajeCallbackBody: 'EN',
 };
+
+/** The same interface, now through client credentials: another secret for the node to derive from. */
+export function useClientCredentials(receiver: WebhookReceiver, sandbox: Sandbox): void {
+	receiver.trigger.credentials.save(
+		'realEstatePortalApi',
+		credentialData(sandbox, {
+			authentication: 'clientCredentials',
+			clientId: 'demo-les-client',
+			clientSecret: 'demo-les-secret',
+		}),
+	);
+}
 
 /** The registration the node keeps for a webhook URL in its static data. */
 export function registrationOf(receiver: WebhookReceiver, mode: WebhookMode = 'production') {

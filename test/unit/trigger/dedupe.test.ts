@@ -1,5 +1,6 @@
 import {
 	DEDUPE_WINDOW,
+	duplicateCheckOf,
 	rememberEvent,
 	type DedupeStore,
 } from '../../../nodes/RealEstatePortalTrigger/dedupe';
@@ -36,5 +37,38 @@ describe('the duplicate window', () => {
 		rememberEvent(store, 'a', 10);
 		const reloaded = JSON.parse(JSON.stringify(store)) as DedupeStore;
 		expect(rememberEvent(reloaded, 'a', 20)).toBe(false);
+	});
+});
+
+describe("this process's memory of each registration", () => {
+	// n8n 2.41.1 does not keep what webhook() writes to static data, so each delivery starts from
+	// the saved static data: here, an empty store every time.
+	const isFirst = (registration: string, eventId: string) =>
+		duplicateCheckOf({}).isFirst(registration, eventId, Date.now());
+
+	it('keeps the production registration that is in use while 100 "Listen for test event" runs come and go', () => {
+		expect(isFirst('production', 'lead-1')).toBe(true);
+		for (let run = 1; run <= 100; run++) {
+			expect(isFirst(`test-run-${run}`, `test-event-${run}`)).toBe(true);
+			expect(isFirst('production', `lead-${run + 1}`)).toBe(true);
+		}
+
+		expect(isFirst('production', 'lead-1')).toBe(false);
+	});
+
+	it('keeps the memory of a webhook URL when its registration is made again (a published edit of the trigger)', () => {
+		const url = 'https://n8n.example.com/webhook/0f5e2f4c/real-estate-portal';
+		const check = (registration: string) =>
+			duplicateCheckOf({}, url).isFirst(registration, 'lead-before-the-edit', Date.now());
+		expect(check('digest-before-the-edit')).toBe(true);
+
+		expect(check('digest-after-the-edit')).toBe(false);
+	});
+
+	it('forgets the least recently used registration first', () => {
+		expect(isFirst('idle', 'lead-1')).toBe(true);
+		for (let run = 1; run <= 100; run++) isFirst(`busy-${run}`, 'x');
+
+		expect(isFirst('idle', 'lead-1')).toBe(true);
 	});
 });

@@ -4,6 +4,7 @@ import {
 	headerValue,
 	matchingDigest,
 	newSecret,
+	webhookSecretFor,
 } from '../../../nodes/RealEstatePortalTrigger/verify';
 
 /** Whether `given` is one of `secrets`, checked the way the webhook does: against their digests. */
@@ -12,6 +13,27 @@ const secretMatches = (given: string | undefined, secrets: string[]) =>
 		given,
 		secrets.map((secret) => digestSecret(secret)),
 	) !== undefined;
+
+describe('the secret registered for a webhook URL', () => {
+	const url = 'https://n8n.example.com/webhook/0f5e2f4c/real-estate-portal';
+	const key = 'the-credential-access-token';
+
+	it('is the same for the same credential and URL, so retries of earlier deliveries still verify', () => {
+		expect(webhookSecretFor(key, url)).toBe(webhookSecretFor(key, url));
+		expect(webhookSecretFor(key, url)).toMatch(/^[0-9a-f]{64}$/);
+	});
+
+	it('differs for another URL (the test URL) and for another credential, and shows neither key nor URL', () => {
+		const secret = webhookSecretFor(key, url);
+		expect(webhookSecretFor(key, url.replace('/webhook/', '/webhook-test/'))).not.toBe(secret);
+		expect(webhookSecretFor('another-token', url)).not.toBe(secret);
+		expect(secret).not.toContain(key);
+	});
+
+	it('is random when the credential has no secret material', () => {
+		expect(webhookSecretFor('', url)).not.toBe(webhookSecretFor('', url));
+	});
+});
 
 describe('the webhook secret', () => {
 	const secret = newSecret();
