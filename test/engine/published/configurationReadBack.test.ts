@@ -4,7 +4,7 @@
  * activates over it and its deactivation gives it back, through n8n's engine.
  */
 import { runPortal, jsonOf } from '../action/support';
-import { useTriggerSandbox } from '../trigger/support';
+import { GIVE_BACK, useTriggerSandbox } from '../trigger/support';
 import { configurationServer, type ConfigurationServer } from './configurationServer';
 
 const env = useTriggerSandbox();
@@ -58,9 +58,12 @@ describe.each([
 		]);
 	});
 
-	it('lets the trigger activate in Spanish, and is given back at deactivation', async () => {
+	it('lets the trigger activate in Spanish, and is given back at deactivation (When Unpublished: Give Back)', async () => {
 		const server = await portalHolding(saved);
-		const receiver = await env.trigger({ credentials: { baseUrl: server.url } });
+		const receiver = await env.trigger({
+			credentials: { baseUrl: server.url },
+			parameters: GIVE_BACK,
+		});
 
 		await receiver.trigger.activate();
 		expect(server.configuration).toMatchObject({
@@ -86,7 +89,10 @@ describe.each([
 
 	it('is read as nothing configured: activation and deactivation work, nothing is subscribed after', async () => {
 		const server = await portalHolding(saved);
-		const receiver = await env.trigger({ credentials: { baseUrl: server.url } });
+		const receiver = await env.trigger({
+			credentials: { baseUrl: server.url },
+			parameters: GIVE_BACK,
+		});
 
 		await receiver.trigger.activate();
 		expect(server.subscriptions.size).toBeGreaterThan(0);
