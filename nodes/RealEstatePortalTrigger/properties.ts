@@ -97,19 +97,19 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Include Raw Body',
-				name: 'includeRawBody',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to add the body as received (field rawBody) beside a simplified lead',
-			},
-			{
 				displayName: 'Include National ID',
 				name: 'includeNationalId',
 				type: 'boolean',
 				default: false,
 				description:
 					"Whether to add the prospect's national ID (DNI, CPF: personal data) to a simplified lead as nationalId. Off, it stays only in the raw body.",
+			},
+			{
+				displayName: 'Include Raw Body',
+				name: 'includeRawBody',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the body as received (field rawBody) beside a simplified lead',
 			},
 			{
 				displayName: 'Only Ad Codes',
