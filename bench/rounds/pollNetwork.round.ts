@@ -161,7 +161,7 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 			// The poll runs at the end of its simulated day: the day it asks from follows its clock.
 			setProcessClock(start + 21 * HOUR_MS);
 			const ids = workflow
-				? ((await workflow.poll()).items ?? []).map((item) => item.messageId as number)
+				? ((await workflow.poll()).items ?? []).map((item) => Number(item.eventId))
 				: (
 						await runHandBuilt({
 							url,

@@ -20,7 +20,8 @@ export interface SimplifiedLead {
 	adCode: string | null;
 	platformAdId: number | string | null;
 	messageId: number | null;
-	contactId: string | number | null;
+	/** Text: its type differs across body languages, and a table column needs one. */
+	contactId: string | null;
 	name: string | null;
 	email: string | null;
 	phone: string | null;
@@ -132,7 +133,7 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 		adCode: textOf(lead.referencia) ?? textOf(lead.codigoAviso),
 		platformAdId: platformId(lead.idAvisoPlat),
 		messageId: lead.idMensaje ?? null,
-		contactId: scalar(lead.idContacto),
+		contactId: textOf(lead.idContacto),
 		name: unlessPlaceholder(lead.nombre, ANONYMOUS_NAME),
 		email: unlessPlaceholder(lead.email, ANONYMOUS_EMAIL),
 		phone: composePhone({ number: lead.telefono, areaCode: lead.ddd, combined: lead.phoneNumber }),

@@ -58,7 +58,7 @@ describe.each(['ES', 'EN', 'PT'])('a trigger registered with body language %s', 
 				registeredAt: unknown.includes('registeredAt') ? null : LEAD.registeredIso,
 				contactType: isMessage ? 'message' : 'phone view',
 				// The Spanish phone view's block has no contact id.
-				contactId: language === 'ES' && !isMessage ? null : LEAD.contactId,
+				contactId: language === 'ES' && !isMessage ? null : String(LEAD.contactId),
 			});
 			expect(lead.eventId).toEqual(expect.any(String));
 			expect(lead).not.toHaveProperty('nationalId');

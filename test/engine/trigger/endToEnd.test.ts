@@ -85,7 +85,7 @@ const message = (eventId: string) => ({
 	contactTypeId: 1,
 	messageId: expect.any(Number),
 	// The published message body carries the contact's id and the ad's platform id.
-	contactId: expect.any(Number),
+	contactId: expect.any(String),
 	platformAdId: expect.any(Number),
 	name: 'Ana Pérez',
 	phone: '+54 11 4444-1234',
@@ -142,6 +142,6 @@ it("the action node's Simulate Lead Event, aimed at the trigger's registration, 
 
 	// The Portuguese body names the agency in codigoImobiliaria and carries the contact's id.
 	expect(triggerOutput(received)).toEqual([
-		{ ...phoneView(eventId), clientCode: null, contactId: expect.any(Number) },
+		{ ...phoneView(eventId), clientCode: null, contactId: expect.any(String) },
 	]);
 });
