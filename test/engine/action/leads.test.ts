@@ -1,0 +1,123 @@
+/**
+ * Lead → Get Many through n8n's engine against the emulator: one agency or every linked agency,
+ * since a day, Limit, both path spellings and both shapes of the lead list, each lead with its key.
+ */
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { Sandbox } from '../../../sandbox';
+import { makeLead, portalDay } from '../pollTrigger/support';
+import { admin, errorOf, expectPaired, jsonOf, runPortal, useSandbox } from './support';
+
+const sandbox = useSandbox();
+
+const getMany = (parameters: IDataObject = {}) => ({
+	resource: 'lead',
+	operation: 'getAll',
+	agencyScope: 'one',
+	agencyCode: { __rl: true, mode: 'id', value: 'INMO-001' },
+	returnAll: true,
+	...parameters,
+});
+
+async function leads(
+	parameters: IDataObject = {},
+	credentials: ICredentialDataDecryptedObject = {},
+) {
+	const result = await runPortal(sandbox(), getMany(parameters), { credentials });
+	expect(result.error).toBeUndefined();
+	expectPaired(result);
+	return jsonOf(result);
+}
+
+/** Only the leads made by the test: the seeded world has leads of its own. */
+const madeBy = (made: number[]) => (lead: IDataObject) => made.includes(lead.messageId as number);
+
+async function setListShape(target: Sandbox, leadList: 'recorded' | 'callback') {
+	expect((await admin(target, 'POST', '/__sandbox/reset', { leadList })).status).toBe(204);
+}
+
+describe.each(['recorded', 'callback'] as const)('lead list items in the %s shape', (shape) => {
+	beforeEach(async () => await setListShape(sandbox(), shape));
+
+	describe.each(['es', 'pt'])('path language %s', (pathLanguage) => {
+		test('one agency: its leads only, oldest first, as the flat lead with the lead key', async () => {
+			const first = await makeLead(sandbox(), 'INMO-001', {
+				tipoEvento: 'CONTACTO_MENSAJE',
+				nombre: 'Ana Pérez',
+				email: 'ana@example.com',
+			});
+			const other = await makeLead(sandbox(), 'INMO-002', { tipoEvento: 'CONTACTO_MENSAJE' });
+			const second = await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
+
+			const listed = (await leads({}, { pathLanguage })).filter(madeBy([first, other, second]));
+
+			expect(listed.map((lead) => lead.leadKey)).toEqual([`message:${first}`, `message:${second}`]);
+			expect(listed[0]).toMatchObject({
+				eventType: 'CONTACTO_MENSAJE',
+				contactType: expect.any(String),
+				name: 'Ana Pérez',
+				email: 'ana@example.com',
+				agencyCode: 'INMO-001',
+				registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+			});
+			expect(listed[0]).not.toHaveProperty('trigger');
+		});
+	});
+
+	test('every linked agency, merged oldest first', async () => {
+		const made = [
+			await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' }),
+			await makeLead(sandbox(), 'INMO-002', { tipoEvento: 'CONTACTO_MENSAJE' }),
+			await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' }),
+		];
+		const listed = (await leads({ agencyScope: 'all' })).filter(madeBy(made));
+		const raw = await leads({ agencyScope: 'all', simplify: false });
+		const text = shape === 'recorded' ? 'textoMensaje' : 'mensaje';
+		expect(raw.filter((item) => made.includes(item.idMensaje as number))).toEqual(
+			made.map(() => expect.objectContaining({ [text]: expect.any(String) })),
+		);
+		expect(listed.map((lead) => [lead.leadKey, lead.agencyCode])).toEqual([
+			[`message:${made[0]}`, 'INMO-001'],
+			[`message:${made[1]}`, 'INMO-002'],
+			[`message:${made[2]}`, 'INMO-001'],
+		]);
+	});
+});
+
+test('a phone view has no message id: it is keyed by the list id', async () => {
+	await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO' });
+	const listed = await leads();
+	const phoneView = listed.find((lead) => lead.eventType === 'CONTACTO');
+	expect(phoneView).toMatchObject({
+		messageId: null,
+		leadKey: expect.stringMatching(/^listed:\d+$/),
+	});
+});
+
+test('Limit gives that many leads, the oldest over every agency', async () => {
+	await makeLead(sandbox(), 'INMO-002', { tipoEvento: 'CONTACTO_MENSAJE' });
+	await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
+	await makeLead(sandbox(), 'INMO-002', { tipoEvento: 'CONTACTO_MENSAJE' });
+	const everything = await leads({ agencyScope: 'all' });
+	const limited = await leads({ agencyScope: 'all', returnAll: false, limit: 2 });
+	expect(everything.length).toBeGreaterThanOrEqual(3);
+	expect(limited.map((lead) => lead.leadKey)).toEqual(
+		everything.slice(0, 2).map((lead) => lead.leadKey),
+	);
+});
+
+test('Since: a later day lists nothing from before it; an unreadable one is named', async () => {
+	await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
+	const tomorrow = portalDay(2).day;
+	const iso = `${tomorrow.slice(0, 4)}-${tomorrow.slice(4, 6)}-${tomorrow.slice(6)}`;
+	expect(await leads({ since: iso })).toEqual([]);
+
+	const refused = await runPortal(sandbox(), getMany({ since: 'last tuesday' }));
+	expect(errorOf(refused).message).toBe('Invalid parameter: Since: "last tuesday" is not a date');
+});
+
+test('Simplify off gives the items as the portal lists them', async () => {
+	const made = await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
+	const raw = (await leads({ simplify: false })).find((item) => item.idMensaje === made);
+	expect(raw).toMatchObject({ idMensaje: made, textoMensaje: expect.any(String) });
+	expect(raw).not.toHaveProperty('leadKey');
+});
