@@ -143,7 +143,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		});
 	}, 180_000);
 
-	it('PostgreSQL: "Run once" creates portal_leads (event_id the primary key); every lead is one row, an unreadable one too', async () => {
+	it('PostgreSQL: "Run once" creates portal_leads (lead_key the primary key); every lead is one row, an unreadable one too', async () => {
 		const { pgPort } = services;
 		const database = await createLeadsDatabaseCredential(stack.owner, pgPort!);
 		const readOnly = await createPortalCredential(
@@ -161,7 +161,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			`SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) WHERE i.indrelid = '${PG_TABLE}'::regclass AND i.indisprimary`,
 			'leads',
 		);
-		expect(primaryKey).toBe('event_id');
+		expect(primaryKey).toBe('lead_key');
 
 		expect(await publishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'published' });
 		const { les, lec } = await threeLeads();
