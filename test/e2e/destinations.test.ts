@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
 	LEADS_TABLE,
@@ -24,6 +23,7 @@ import {
 	startPortalStack,
 	startServices,
 	loadExample,
+	until,
 	type PortalStack,
 	type Services,
 	type StoredWorkflow,
@@ -59,16 +59,6 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			`SELECT event_id, event_type, name, email, phone, is_anonymous, registered_at IS NOT NULL, unreadable_fields, raw_body::text, source FROM ${PG_TABLE} ORDER BY first_received_at`,
 			'leads',
 		);
-
-	async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string) {
-		const deadline = Date.now() + 60_000;
-		for (;;) {
-			const value = await read();
-			if (done(value)) return value;
-			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-			await sleep(250);
-		}
-	}
 
 	/** Three leads on an ad associated to both interfaces; the event ids per interface. */
 	async function threeLeads() {

@@ -5,7 +5,6 @@
  * over the last 3 days, upsert on leadKey) then lands each missing message once, a second run adds
  * no row, and the import example (the last 30 days) adds none either. One n8n boot.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
 	importLandingExample,
@@ -15,6 +14,7 @@ import {
 	runManually,
 	startPortalStack,
 	unpublishWorkflow,
+	until,
 	type PortalStack,
 	type StoredWorkflow,
 } from './support';
@@ -37,16 +37,6 @@ describe('hourly reconciliation: messages the callbacks missed land once', () =>
 	afterAll(async () => {
 		await stack?.stop();
 	});
-
-	async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
-		const deadline = Date.now() + 60_000;
-		for (;;) {
-			const value = await read();
-			if (done(value)) return value;
-			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-			await sleep(250);
-		}
-	}
 
 	const message = async (name: string) =>
 		(await stack.portal.lead(adId, { tipoEvento: 'CONTACTO_MENSAJE', nombre: name })).idMensaje;
