@@ -86,7 +86,7 @@ describe('hourly reconciliation: messages the callbacks missed land once', () =>
 			);
 		expect(givenUp).toHaveLength(missed.length);
 		console.log(
-			`reconciliation: ${missed.length} messages missed, ${givenUp.length} deliveries given up after ${RETRY_SCHEDULE.length} retries`,
+			`reconciliation: ${missed.length} messages missed, ${givenUp.length} deliveries given up after ${RETRY_SCHEDULE.length} retries (last answers: ${[...new Set(givenUp.map((attempt) => attempt.status))].join(', ')})`,
 		);
 
 		const reconciliation = await stack.owner.api.createWorkflow(
