@@ -5,6 +5,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
 import { makeLead, portalDay } from '../pollTrigger/support';
+import { portalProxy, type PortalProxy } from './portalProxy';
 import { admin, errorOf, expectPaired, jsonOf, runPortal, useSandbox } from './support';
 
 const sandbox = useSandbox();
@@ -28,6 +29,25 @@ async function leads(
 	return jsonOf(result);
 }
 
+const SPELLINGS = {
+	es: '/v2/inmobiliarias/INMO-001/mensajes',
+	pt: '/v2/imobiliarias/INMO-001/mensagens',
+};
+
+/**
+ * A loopback proxy in front of the emulator: a base URL of its own, so that the spelling the path
+ * table remembers per base URL starts afresh, and the paths the node called.
+ */
+const proxies: PortalProxy[] = [];
+afterEach(async () => await Promise.all(proxies.splice(0).map((proxy) => proxy.close())));
+async function freshBaseUrl(answer?: (url: URL) => { status: number; body: unknown } | undefined) {
+	const proxy = await portalProxy(sandbox().url, { holdMs: 0, answer });
+	proxies.push(proxy);
+	const listCalls = () =>
+		proxy.requests.map((url) => url.pathname).filter((path) => path.includes('/v2/'));
+	return { baseUrl: proxy.url, listCalls };
+}
+
 /** Only the leads made by the test: the seeded world has leads of its own. */
 const madeBy = (made: number[]) => (lead: IDataObject) => made.includes(lead.messageId as number);
 
@@ -48,7 +68,11 @@ describe.each(['recorded', 'callback'] as const)('lead list items in the %s shap
 			const other = await makeLead(sandbox(), 'INMO-002', { tipoEvento: 'CONTACTO_MENSAJE' });
 			const second = await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
 
-			const listed = (await leads({}, { pathLanguage })).filter(madeBy([first, other, second]));
+			const proxy = await freshBaseUrl();
+			const listed = (await leads({}, { pathLanguage, baseUrl: proxy.baseUrl })).filter(
+				madeBy([first, other, second]),
+			);
+			expect(proxy.listCalls()).toEqual([SPELLINGS[pathLanguage as 'es' | 'pt']]);
 
 			expect(listed.map((lead) => lead.leadKey)).toEqual([`message:${first}`, `message:${second}`]);
 			expect(listed[0]).toMatchObject({
@@ -115,9 +139,34 @@ test('Since: a later day lists nothing from before it; an unreadable one is name
 	expect(errorOf(refused).message).toBe('Invalid parameter: Since: "last tuesday" is not a date');
 });
 
+test('Since from an expression, as the examples write it: a date and time, or a Luxon date', async () => {
+	const made = await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
+	for (const since of [
+		'={{ $today.minus({ days: 30 }).toISO() }}',
+		'={{ $today.minus({ days: 3 }) }}',
+	]) {
+		const listed = await leads({ since });
+		expect(listed.map((lead) => lead.leadKey)).toContain(`message:${made}`);
+	}
+	expect(await leads({ since: '={{ $today.plus({ days: 2 }).toISO() }}' })).toEqual([]);
+});
+
 test('Simplify off gives the items as the portal lists them', async () => {
 	const made = await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
 	const raw = (await leads({ simplify: false })).find((item) => item.idMensaje === made);
 	expect(raw).toMatchObject({ idMensaje: made, textoMensaje: expect.any(String) });
 	expect(raw).not.toHaveProperty('leadKey');
+});
+
+test('a Portuguese credential whose spelling the portal refuses reads the Spanish one, and remembers it', async () => {
+	const made = await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
+	const proxy = await freshBaseUrl((url) =>
+		url.pathname === SPELLINGS.pt
+			? { status: 404, body: { code: 'not_found', message: 'Not Found' } }
+			: undefined,
+	);
+	const credentials = { pathLanguage: 'pt', baseUrl: proxy.baseUrl };
+	expect((await leads({}, credentials)).map((lead) => lead.leadKey)).toContain(`message:${made}`);
+	expect((await leads({}, credentials)).map((lead) => lead.leadKey)).toContain(`message:${made}`);
+	expect(proxy.listCalls()).toEqual([SPELLINGS.pt, SPELLINGS.es, SPELLINGS.es]);
 });
