@@ -4,7 +4,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
-import { makeLead, portalDay } from '../pollTrigger/support';
+import { bulkLeads, makeLead, portalDay } from '../pollTrigger/support';
 import { portalProxy, type PortalProxy } from './portalProxy';
 import { admin, errorOf, expectPaired, jsonOf, runPortal, useSandbox } from './support';
 
@@ -137,6 +137,33 @@ test('Since: a later day lists nothing from before it; an unreadable one is name
 
 	const refused = await runPortal(sandbox(), getMany({ since: 'last tuesday' }));
 	expect(errorOf(refused).message).toBe('Invalid parameter: Since: "last tuesday" is not a date');
+});
+
+test('Since empty: the last 3 days; an earlier day reaches older leads', async () => {
+	const DAY_MS = 86_400_000;
+	const at = (daysAgo: number) => Date.now() - daysAgo * DAY_MS;
+	const [old] = await bulkLeads(sandbox(), {
+		count: 1,
+		agencies: ['INMO-001'],
+		from: at(5),
+		to: at(5),
+		tipoEvento: 'CONTACTO_MENSAJE',
+	});
+	const [recent] = await bulkLeads(sandbox(), {
+		count: 1,
+		agencies: ['INMO-001'],
+		from: at(2),
+		to: at(2),
+		tipoEvento: 'CONTACTO_MENSAJE',
+	});
+	const keysOf = async (parameters: IDataObject) =>
+		(await leads(parameters)).map((lead) => lead.leadKey);
+
+	expect(await keysOf({})).toEqual(expect.arrayContaining([`message:${recent}`]));
+	expect(await keysOf({})).not.toContain(`message:${old}`);
+	expect(await keysOf({ since: '={{ $today.minus({ days: 7 }).toISO() }}' })).toEqual(
+		expect.arrayContaining([`message:${old}`, `message:${recent}`]),
+	);
 });
 
 test('Since from an expression, as the examples write it: a date and time, or a Luxon date', async () => {

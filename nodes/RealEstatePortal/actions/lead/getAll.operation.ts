@@ -79,7 +79,7 @@ interface ListedLead {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const fromDate = readSinceDay(this, itemIndex, DateTime.now());
+	const fromDate = readSinceDay(this, itemIndex, DateTime.now().setZone(this.getTimezone()));
 	const limit = readLimit(this, itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const includeNationalId = this.getNodeParameter(

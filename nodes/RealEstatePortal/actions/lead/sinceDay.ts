@@ -1,6 +1,7 @@
 /**
  * The lead list's `fromDate` (a day, yyyyMMdd) from the Since parameter: a date, a date and time
- * (its own calendar day), or empty for DEFAULT_DAYS_BACK days ago.
+ * (its own calendar day), epoch milliseconds, or empty for DEFAULT_DAYS_BACK days ago in the
+ * workflow's time zone.
  */
 import { DateTime } from 'luxon';
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
@@ -10,6 +11,7 @@ export const DEFAULT_DAYS_BACK = 3;
 function dateTimeOf(value: unknown): DateTime | null {
 	if (DateTime.isDateTime(value)) return value;
 	if (value instanceof Date) return DateTime.fromJSDate(value);
+	if (typeof value === 'number' && Number.isFinite(value)) return DateTime.fromMillis(value);
 	if (typeof value !== 'string') return null;
 	const parsed = DateTime.fromISO(value.trim(), { setZone: true });
 	return parsed.isValid ? parsed : null;
