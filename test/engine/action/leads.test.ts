@@ -4,7 +4,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
-import { bulkLeads, makeLead, portalDay } from '../pollTrigger/support';
+import { aimFault, bulkLeads, makeLead, portalDay } from '../pollTrigger/support';
 import { portalProxy, type PortalProxy } from './portalProxy';
 import { admin, errorOf, expectPaired, jsonOf, runPortal, useSandbox } from './support';
 
@@ -196,4 +196,11 @@ test('a Portuguese credential whose spelling the portal refuses reads the Spanis
 	expect((await leads({}, credentials)).map((lead) => lead.leadKey)).toContain(`message:${made}`);
 	expect((await leads({}, credentials)).map((lead) => lead.leadKey)).toContain(`message:${made}`);
 	expect(proxy.listCalls()).toEqual([SPELLINGS.pt, SPELLINGS.es, SPELLINGS.es]);
+});
+
+test('over every agency, a failing one fails the run naming it', async () => {
+	await aimFault(sandbox(), 'INMO-002', { status: 500 });
+	const failed = errorOf(await runPortal(sandbox(), getMany({ agencyScope: 'all' })));
+	expect(failed.message).toBe('The portal failed to process the request (HTTP 500)');
+	expect(failed.description).toMatch(/^Reading the leads of agency INMO-002\. Try again later\./);
 });

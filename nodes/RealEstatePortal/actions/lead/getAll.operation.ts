@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import {
+	NodeError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -78,51 +79,80 @@ interface ListedLead {
 	item: IDataObject;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const fromDate = readSinceDay(this, itemIndex, DateTime.now().setZone(this.getTimezone()));
-	const limit = readLimit(this, itemIndex);
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const includeNationalId = this.getNodeParameter(
-		'options.includeNationalId',
+interface ListSettings {
+	fromDate: string;
+	limit: number | undefined;
+	simplify: boolean;
+	includeNationalId: boolean;
+	itemIndex: number;
+	/** Epoch ms: the instant of a lead whose registration cannot be read. */
+	now: number;
+}
+
+/** One agency's leads since the day, each read as the Poll Trigger reads it. */
+async function agencyLeads(
+	ctx: IExecuteFunctions,
+	agencyCode: string,
+	settings: ListSettings,
+): Promise<ListedLead[]> {
+	const { fromDate, limit, itemIndex } = settings;
+	const raws = await portalRequestAllPages(ctx, 'listMessages', {
+		pathParams: { agencyCode },
+		query: { fromDate },
+		limit,
 		itemIndex,
-		false,
-	) as boolean;
+	});
+	const options = { includeNationalId: settings.includeNationalId, logger: ctx.logger };
+	return raws.map((raw) => {
+		const read = readListedLead(raw, agencyCode, options);
+		// The Poll Trigger marks its items; this node's are not a trigger's.
+		const lead = { ...read.item };
+		delete lead.trigger;
+		return { at: read.instant ?? settings.now, id: read.id, item: settings.simplify ? lead : raw };
+	});
+}
+
+/** Over several agencies, a failure says which agency's lead list failed. */
+function withAgencyNamed(error: unknown, agencyCode: string, agencies: number): unknown {
+	if (agencies > 1 && error instanceof NodeError && !error.message.includes(agencyCode)) {
+		error.description =
+			`Reading the leads of agency ${agencyCode}. ${error.description ?? ''}`.trim();
+	}
+	return error;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const settings: ListSettings = {
+		fromDate: readSinceDay(this, itemIndex, DateTime.now().setZone(this.getTimezone())),
+		limit: readLimit(this, itemIndex),
+		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		includeNationalId: this.getNodeParameter(
+			'options.includeNationalId',
+			itemIndex,
+			false,
+		) as boolean,
+		itemIndex,
+		now: Date.now(),
+	};
 	const agencies = await agenciesOf(this, itemIndex);
-	const now = Date.now();
 	const listed = await runInPool(
 		agencies.length,
 		AGENCIES_IN_FLIGHT,
-		async (index): Promise<{ leads: ListedLead[] } | { error: unknown }> => {
-			const agencyCode = agencies[index];
-			try {
-				const raws = await portalRequestAllPages(this, 'listMessages', {
-					pathParams: { agencyCode },
-					query: { fromDate },
-					limit,
-					itemIndex,
-				});
-				const leads = raws.map((raw) => {
-					const read = readListedLead(raw, agencyCode, {
-						includeNationalId,
-						logger: this.logger,
-					});
-					// The Poll Trigger marks its items; this node's are not a trigger's.
-					const lead = { ...read.item };
-					delete lead.trigger;
-					return { at: read.instant ?? now, id: read.id, item: simplify ? lead : raw };
-				});
-				return { leads };
-			} catch (error) {
-				return { error };
-			}
-		},
+		async (index): Promise<{ leads: ListedLead[] } | { error: unknown }> =>
+			await agencyLeads(this, agencies[index], settings).then(
+				(leads) => ({ leads }),
+				(error: unknown) => ({ error }),
+			),
+		// One agency failing fails the item: start no more agencies after it.
+		(outcome) => 'error' in outcome,
 	);
 	const leads: ListedLead[] = [];
-	for (const outcome of listed) {
-		if ('error' in outcome) throw outcome.error;
+	for (const [index, outcome] of listed.entries()) {
+		if ('error' in outcome) throw withAgencyNamed(outcome.error, agencies[index], agencies.length);
 		leads.push(...outcome.leads);
 	}
 	// Oldest first over every agency, as the Poll Trigger emits them.
 	leads.sort((a, b) => a.at - b.at || a.id - b.id);
+	const { limit } = settings;
 	return (limit === undefined ? leads : leads.slice(0, limit)).map((lead) => lead.item);
 }
