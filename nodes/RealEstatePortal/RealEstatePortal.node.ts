@@ -10,6 +10,7 @@ import * as agency from './actions/agency/Agency.resource';
 import * as callbackConfiguration from './actions/callbackConfiguration/CallbackConfiguration.resource';
 import * as development from './actions/development/Development.resource';
 import * as eventSubscription from './actions/eventSubscription/EventSubscription.resource';
+import * as lead from './actions/lead/Lead.resource';
 import * as lookup from './actions/lookup/Lookup.resource';
 import { router } from './actions/router';
 import * as sandbox from './actions/sandbox/Sandbox.resource';
@@ -29,6 +30,7 @@ const properties = withVersionedAgency([
 			{ name: 'Callback Configuration', value: 'callbackConfiguration' },
 			{ name: 'Development', value: 'development' },
 			{ name: 'Event Subscription', value: 'eventSubscription' },
+			{ name: 'Lead', value: 'lead' },
 			{ name: 'Lookup', value: 'lookup' },
 			{ name: 'Sandbox', value: 'sandbox' },
 		],
@@ -37,6 +39,7 @@ const properties = withVersionedAgency([
 	...agency.description,
 	...ad.description,
 	...development.description,
+	...lead.description,
 	...lookup.description,
 	...callbackConfiguration.description,
 	...eventSubscription.description,
@@ -53,7 +56,7 @@ export class RealEstatePortal implements INodeType {
 		defaultVersion: 2,
 		subtitle: subtitleOf(properties),
 		description:
-			"Work with a real-estate portal's agencies, online ads, developments, ad association, callbacks and event subscriptions",
+			"Work with a real-estate portal's agencies, online ads, developments, leads, ad association, callbacks and event subscriptions",
 		defaults: { name: 'Real Estate Portal' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

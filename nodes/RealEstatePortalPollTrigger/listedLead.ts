@@ -8,7 +8,7 @@
  * list `id`, and one without either by a number derived from its fields (see `listedLeadKeys`).
  */
 import type { IDataObject, Logger } from 'n8n-workflow';
-import { simplifyLead, toIsoTimestamp, unreadablePart } from '../shared/normalizeEvent';
+import { leadKeyOf, simplifyLead, toIsoTimestamp, unreadablePart } from '../shared/normalizeEvent';
 import { fieldsDigest, readEvent } from '../shared/readEvent';
 import { canonicalFields, detectBodyLanguage } from '../shared/eventFields';
 
@@ -104,13 +104,14 @@ export function readListedLead(
 		tellKeyed(options.logger, agencyCode, keys);
 	const messageId = keys.idSource === 'messageId' ? keys.id : null;
 	if (!read.ok || !read.event.lead) {
-		const item = { eventId, messageId, ...unreadablePart(['(no lead field)'], raw) };
+		const leadKey = leadKeyOf(messageId, eventId, 'list');
+		const item = { leadKey, eventId, messageId, ...unreadablePart(['(no lead field)'], raw) };
 		return { ...keys, item: { ...item, agencyCode, trigger: 'poll' } };
 	}
 	const { lead, unreadableFields } = read.event;
 	const flat: IDataObject = simplifyLead(
 		{ ...lead, idEvento: eventId, idMensaje: messageId },
-		{ includeNationalId: options.includeNationalId },
+		{ includeNationalId: options.includeNationalId, eventIdFrom: 'list' },
 	);
 	return {
 		...keys,

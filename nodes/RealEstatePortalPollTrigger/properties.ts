@@ -1,6 +1,7 @@
 /** The poll trigger's parameters, and reading them back. */
 import { NodeOperationError, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 import { propertyDetailsProperties } from '../shared/leadDetails/option';
+import { includeNationalIdOption } from '../shared/nationalIdOption';
 
 export const POLL_EVENTS = ['newLead', 'adWentOnline', 'adWentOffline', 'adChanged'] as const;
 export type PollEvent = (typeof POLL_EVENTS)[number];
@@ -74,16 +75,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		displayOptions: { show: { event: ['newLead'] } },
-		options: [
-			{
-				displayName: 'Include National ID',
-				name: 'includeNationalId',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to add the prospect's national ID (DNI, CPF: personal data) to each lead as nationalId",
-			},
-		],
+		options: [includeNationalIdOption],
 	},
 	...propertyDetailsProperties('A poll waits 10 s at most for the details of its leads.', {
 		event: ['newLead'],

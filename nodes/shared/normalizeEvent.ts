@@ -12,6 +12,8 @@ export type { PortalEvent } from './readEvent';
 
 export interface SimplifiedLead {
 	[key: string]: string | number | boolean | null;
+	/** One key per lead whichever path brought it (leadKeyOf). */
+	leadKey: string;
 	eventId: string;
 	eventType: string;
 	contactType: string | null;
@@ -42,6 +44,25 @@ export interface SimplifiedLead {
 export interface FlatLeadOptions {
 	/** A national id (DNI, CPF) is personal data: in the flat lead only when asked for. */
 	includeNationalId?: boolean;
+	/** Where the lead's event id comes from: a callback body (default) or the lead list's own id. */
+	eventIdFrom?: EventIdOrigin;
+}
+
+export type EventIdOrigin = 'callback' | 'list';
+
+/**
+ * The lead's key, the same whichever path brought it (callback trigger, Poll Trigger, Lead → Get
+ * Many): `message:<id>` when it has a message id, which the callback body and the lead list share;
+ * otherwise `event:<idEvento>` from a callback or `listed:<id>` from the list, two ids not known to
+ * relate (docs/portal-api.md, "Lead key").
+ */
+export function leadKeyOf(
+	messageId: number | null | undefined,
+	eventId: string,
+	eventIdFrom: EventIdOrigin = 'callback',
+): string {
+	if (typeof messageId === 'number') return `message:${messageId}`;
+	return `${eventIdFrom === 'list' ? 'listed' : 'event'}:${eventId}`;
 }
 
 export interface EventEnvelope {
@@ -125,6 +146,7 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 	const contactTypeId = lead.idTipoContacto ?? null;
 	const developmentId = scalar(lead.idAvisoPadre);
 	const flat: SimplifiedLead = {
+		leadKey: leadKeyOf(lead.idMensaje, lead.idEvento, options.eventIdFrom),
 		eventId: lead.idEvento,
 		eventType: lead.tipoEvento,
 		contactType: contactTypeWords(contactTypeId ?? CONTACT_TYPE_OF_KIND[lead.tipoEvento]),

@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
 	LEADS_TABLE,
@@ -24,6 +23,7 @@ import {
 	startPortalStack,
 	startServices,
 	loadExample,
+	until,
 	type PortalStack,
 	type Services,
 	type StoredWorkflow,
@@ -59,16 +59,6 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			`SELECT event_id, event_type, name, email, phone, is_anonymous, registered_at IS NOT NULL, unreadable_fields, raw_body::text, source FROM ${PG_TABLE} ORDER BY first_received_at`,
 			'leads',
 		);
-
-	async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string) {
-		const deadline = Date.now() + 60_000;
-		for (;;) {
-			const value = await read();
-			if (done(value)) return value;
-			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-			await sleep(250);
-		}
-	}
 
 	/** Three leads on an ad associated to both interfaces; the event ids per interface. */
 	async function threeLeads() {
@@ -143,7 +133,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		});
 	}, 180_000);
 
-	it('PostgreSQL: "Run once" creates portal_leads (event_id the primary key); every lead is one row, an unreadable one too', async () => {
+	it('PostgreSQL: "Run once" creates portal_leads (lead_key the primary key); every lead is one row, an unreadable one too', async () => {
 		const { pgPort } = services;
 		const database = await createLeadsDatabaseCredential(stack.owner, pgPort!);
 		const readOnly = await createPortalCredential(
@@ -161,7 +151,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			`SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) WHERE i.indrelid = '${PG_TABLE}'::regclass AND i.indisprimary`,
 			'leads',
 		);
-		expect(primaryKey).toBe('event_id');
+		expect(primaryKey).toBe('lead_key');
 
 		expect(await publishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'published' });
 		const { les, lec } = await threeLeads();

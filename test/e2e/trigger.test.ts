@@ -284,7 +284,7 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 
 		expect((await deliver()).status).toBe(200);
 		// Answered after the workflow, a repeat runs it again (the first run may have been cut short
-		// by a restart): the upsert on eventId keeps it one row.
+		// by a restart): the upsert on leadKey keeps it one row.
 		expect((await deliver()).status).toBe(200);
 		finishedSoFar += 2;
 		await stack.owner.api.waitForExecutions(workflow.id, finishedSoFar);

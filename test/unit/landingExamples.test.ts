@@ -58,11 +58,11 @@ describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (exam
 		expect(trigger.parameters.propertyDetails).not.toBe(false);
 	});
 
-	it('maps each lead field from the field of that name, and upserts on eventId', () => {
+	it('maps each lead field from the field of that name, and upserts on leadKey', () => {
 		for (const field of flatLeadFields)
 			expect(upsert.columns.value[field]).toContain(`$json.${field}`);
 		expect(upsert.filters.conditions).toEqual([
-			{ keyName: 'eventId', condition: 'eq', keyValue: '={{ $json.eventId }}' },
+			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
 		]);
 		expect(upsert.dataTableId).toMatchObject({ mode: 'name', value: 'Portal leads' });
 	});
@@ -79,11 +79,12 @@ describe('the PostgreSQL example', () => {
 	const ddl: string = withOperation('leadsToPostgres', 'executeQuery').parameters.query;
 	const insert = withOperation('leadsToPostgres', 'insert').parameters;
 
-	it('creates the columns it inserts, event_id the primary key, and skips a lead already there', () => {
+	it('creates the columns it inserts, lead_key the primary key, and skips a lead already there', () => {
 		const declared = [...ddl.matchAll(/^\t(\w+) /gm)].map(([, column]) => column);
 		expect(declared).toEqual(expect.arrayContaining(Object.keys(insert.columns.value)));
 		expect(declared).toHaveLength(Object.keys(insert.columns.value).length + 1);
-		expect(ddl).toMatch(/^\tevent_id text PRIMARY KEY,$/m);
+		expect(ddl).toMatch(/^\tlead_key text PRIMARY KEY,$/m);
+		expect(insert.columns.value.lead_key).toBe('={{ $json.leadKey }}');
 		expect(insert.options.skipOnConflict).toBe(true);
 	});
 
@@ -91,6 +92,12 @@ describe('the PostgreSQL example', () => {
 		const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
 		expect(readme).toContain(ddl);
 	});
+});
+
+it('the Google Sheets template matches rows on the lead key', () => {
+	const row = withOperation('sheetsTemplate', 'appendOrUpdate').parameters.columns;
+	expect(row.matchingColumns).toEqual(['Lead Key']);
+	expect(row.value['Lead Key']).toBe('={{ $json.leadKey }}');
 });
 
 it.each(['leadsToDataTable', 'leadsToPostgres'] as const)(

@@ -53,7 +53,10 @@ function optionsOf(property: INodeProperties): Array<{ name: string; value: stri
 function rawValuesOf(nodeType: INodeType): string[] {
 	return nodeType.description.properties
 		.flatMap(optionsOf)
-		.filter((option) => option.value.trim() !== '' && option.value !== option.name)
+		.filter(
+			(option) =>
+				option.value.trim() !== '' && option.value.toLowerCase() !== option.name.toLowerCase(),
+		)
 		.map((option) => option.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 

@@ -5,6 +5,7 @@ import * as agency from './agency/Agency.resource';
 import * as callbackConfiguration from './callbackConfiguration/CallbackConfiguration.resource';
 import * as development from './development/Development.resource';
 import * as eventSubscription from './eventSubscription/EventSubscription.resource';
+import * as lead from './lead/Lead.resource';
 import * as lookup from './lookup/Lookup.resource';
 import { runItems, type ItemOperation } from './runItems';
 import * as sandbox from './sandbox/Sandbox.resource';
@@ -18,6 +19,7 @@ const RESOURCES = {
 		subscribe: eventSubscription.subscribe,
 		unsubscribe: eventSubscription.unsubscribe,
 	},
+	lead: { getAll: lead.getAll },
 	lookup: {
 		getContactTypes: lookup.getContactTypes,
 		getCurrencies: lookup.getCurrencies,

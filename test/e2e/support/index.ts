@@ -35,3 +35,4 @@ export { N8nEditor, screenshotsDir } from './n8nEditor';
 export { startServices, type Services, type Balancer } from './services';
 export { nodeIssues } from './nodeIssues';
 export * from './destinations';
+export { until } from './until';

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { RealEstatePortal } from '../../../nodes/RealEstatePortal/RealEstatePortal.node';
 import { unitsOf } from '../../../nodes/shared/normalize';
 import * as schemas from '../../../nodes/shared/schemas';
+import { makeLead } from '../pollTrigger/support';
 import { adminAds, jsonOf, runPortal, useSandbox, type PortalRun } from './support';
 
 const sandbox = useSandbox();
@@ -30,9 +31,11 @@ const ENGLISH_PORTAL_WORDS = new Set([
 	'id',
 	'in',
 	'key',
+	'lead',
 	'message',
 	'name',
 	'number',
+	'origin',
 	'original',
 	'path',
 	'phone',
@@ -138,6 +141,7 @@ async function simplifiedRuns(): Promise<Run[]> {
 		platformAdId: largeGallery.idAvisoPlat,
 	};
 	const limits = { credentials: { accessToken: 'limits-les-token' } };
+	await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' });
 	return [
 		{ what: 'agency:getAll', parameters: { resource: 'agency', operation: 'getAll' } },
 		{
@@ -165,6 +169,10 @@ async function simplifiedRuns(): Promise<Run[]> {
 			options: limits,
 		},
 		{ what: 'development:getAll', parameters: developments() },
+		{
+			what: 'lead:getAll',
+			parameters: { resource: 'lead', operation: 'getAll', agencyScope: 'all', returnAll: true },
+		},
 		{
 			what: 'development:getAll (one item per unit)',
 			parameters: developments({ options: { itemPerUnit: true } }),
@@ -255,6 +263,7 @@ test('every output key of every operation is English; Simplify off keeps the raw
 		developments({ simplify: false }),
 		{ resource: 'lookup', operation: 'getOperations', simplify: false },
 		{ resource: 'lookup', operation: 'getCurrencies', simplify: false },
+		{ resource: 'lead', operation: 'getAll', agencyScope: 'all', returnAll: true, simplify: false },
 	]) {
 		const raw = jsonOf(await runPortal(sandbox(), parameters));
 		expect(raw.length).toBeGreaterThan(0);

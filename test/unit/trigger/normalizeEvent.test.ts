@@ -18,6 +18,7 @@ function parsed(body: unknown): PortalEvent {
 }
 
 const expectedPhoneView = {
+	leadKey: `event:${phoneViewLead.idEvento}`,
 	eventId: phoneViewLead.idEvento,
 	eventType: 'CONTACTO',
 	contactType: 'phone view',
@@ -54,6 +55,7 @@ describe.each(LANGUAGES)('a lead body in %s', (language) => {
 		const event = parsed(inLanguage(messageLead, language));
 		expect(simplifyLead(event.lead!)).toEqual({
 			...expectedPhoneView,
+			leadKey: 'message:9001',
 			eventId: messageLead.idEvento,
 			eventType: 'CONTACTO_MENSAJE',
 			contactType: 'message',
