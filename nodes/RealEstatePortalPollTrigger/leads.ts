@@ -17,7 +17,7 @@ import {
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
-import { listedLeadKeys, readListedLead, type ListedLeadOptions } from './listedLead';
+import { listedLeadKeys, readListedLead, type ListedLeadOptions } from '../shared/listedLead';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import { includesNationalId } from './properties';
 

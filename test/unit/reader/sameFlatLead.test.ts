@@ -1,6 +1,6 @@
 /** Both triggers give the same flat lead for the same body: one reader, one flat lead. */
 import { randomBytes } from 'node:crypto';
-import { readListedLead } from '../../../nodes/RealEstatePortalPollTrigger/listedLead';
+import { readListedLead } from '../../../nodes/shared/listedLead';
 import { receive } from '../../../nodes/RealEstatePortalTrigger/receive';
 import { duplicateCheckOf } from '../../../nodes/RealEstatePortalTrigger/dedupe';
 import { digestSecret } from '../../../nodes/RealEstatePortalTrigger/secrets';

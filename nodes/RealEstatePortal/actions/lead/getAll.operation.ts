@@ -1,7 +1,7 @@
 /**
  * Lead → Get Many: the lead list (`listMessages`, both spellings through the path table) of one
  * agency or of every linked agency since a day, each item read into the flat lead the Poll Trigger
- * emits (nodes/RealEstatePortalPollTrigger/listedLead.ts), with the same lead key.
+ * emits (nodes/shared/listedLead.ts), with the same lead key.
  */
 import { DateTime } from 'luxon';
 import {
@@ -11,7 +11,7 @@ import {
 	type IExecuteFunctions,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { readListedLead } from '../../../RealEstatePortalPollTrigger/listedLead';
+import { readListedLead } from '../../../shared/listedLead';
 import { includeNationalIdOption } from '../../../shared/nationalIdOption';
 import { normalizeAgency } from '../../../shared/normalize';
 import { portalRequestAllPages } from '../../../shared/paging';

@@ -8,9 +8,9 @@
  * list `id`, and one without either by a number derived from its fields (see `listedLeadKeys`).
  */
 import type { IDataObject, Logger } from 'n8n-workflow';
-import { leadKeyOf, simplifyLead, toIsoTimestamp, unreadablePart } from '../shared/normalizeEvent';
-import { fieldsDigest, readEvent } from '../shared/readEvent';
-import { canonicalFields, detectBodyLanguage } from '../shared/eventFields';
+import { leadKeyOf, simplifyLead, toIsoTimestamp, unreadablePart } from './normalizeEvent';
+import { fieldsDigest, readEvent } from './readEvent';
+import { canonicalFields, detectBodyLanguage } from './eventFields';
 
 /** How a listed lead's key was obtained. */
 export type ListedKeySource = 'messageId' | 'listId' | 'digest';
