@@ -12,7 +12,14 @@ import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKi
 import { askTokenKind } from '../shared/interfaceKind';
 import { callbackApiOf, soleAgencyCodeOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
-import { chosenKinds, chosenLanguage, receiveSettingsOf, triggerProperties } from './properties';
+import { admitLead } from './admission';
+import {
+	chosenKinds,
+	chosenLanguage,
+	maxLeadsInFlightOf,
+	receiveSettingsOf,
+	triggerProperties,
+} from './properties';
 import { receive } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
@@ -185,6 +192,11 @@ export class RealEstatePortalTrigger implements INodeType {
 		// The answer goes out before the workflow runs: the service waits only about 1.5 s.
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
+		}
+		// Answered after the workflow: a lead beyond what n8n finishes in time, or already running, waits for the portal's next try.
+		const maxInFlight = maxLeadsInFlightOf(this);
+		if (maxInFlight !== undefined && !admitLead(this, reception.eventId, maxInFlight)) {
+			return { noWebhookResponse: true };
 		}
 		return {
 			webhookResponse: { received: true },

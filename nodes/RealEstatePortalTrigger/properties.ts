@@ -101,6 +101,16 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Whether to add the body as received (field rawBody) beside a simplified lead',
 			},
 			{
+				displayName: 'Max Leads In Flight',
+				name: 'maxLeadsInFlight',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				displayOptions: { show: { '/responseMode': ['lastNode'] } },
+				description:
+					'How many leads may run at once. More are answered 503 "retry later" at once, and run when the portal sends them again. 0: automatic, as many as n8n finished within the portal\'s 1.5 s recently.',
+			},
+			{
 				displayName: 'Only Ad Codes',
 				name: 'adCodes',
 				type: 'string',
@@ -153,6 +163,14 @@ function codeList(value: unknown): string[] {
 /** Whether the portal gets its answer once the workflow succeeded (n8n's `lastNode`). */
 function answersAfterWorkflow(ctx: IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('responseMode', 'onReceived') === 'lastNode';
+}
+
+/** The user's bound on leads in flight when the portal is answered after the workflow (null: automatic), or undefined when it is answered at once. */
+export function maxLeadsInFlightOf(ctx: IWebhookFunctions): number | null | undefined {
+	if (!answersAfterWorkflow(ctx)) return undefined;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const bound = Number(options.maxLeadsInFlight ?? 0);
+	return Number.isFinite(bound) && bound >= 1 ? Math.floor(bound) : null;
 }
 
 export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {

@@ -48,7 +48,7 @@ export interface Delivery {
 export type Reception =
 	| { outcome: 'rejected'; status: 400 | 401 | 413; message: string }
 	| { outcome: 'ignored'; reason: string }
-	| { outcome: 'accepted'; item: IDataObject };
+	| { outcome: 'accepted'; item: IDataObject; eventId: string };
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
@@ -177,5 +177,5 @@ export function receive(
 			reason: `duplicate of event ${event.eventId}`,
 		};
 	}
-	return { outcome: 'accepted', item: itemOf(event, settings, now) };
+	return { outcome: 'accepted', item: itemOf(event, settings, now), eventId: event.eventId };
 }

@@ -160,7 +160,11 @@ describe('receiving a delivery', () => {
 	it('gives the raw body, never the secret, with Simplify off', () => {
 		const delivered = inLanguage(phoneViewLead, 'EN');
 		const reception = deliver(delivered, { simplify: false });
-		expect(reception).toEqual({ outcome: 'accepted', item: delivered });
+		expect(reception).toEqual({
+			outcome: 'accepted',
+			item: delivered,
+			eventId: phoneViewLead.idEvento,
+		});
 		expect(JSON.stringify(reception)).not.toContain(SECRET);
 	});
 
@@ -176,6 +180,7 @@ describe('receiving a delivery', () => {
 		const reception = deliver(credit, { kinds: ['CREDITO'] });
 		expect(reception).toEqual({
 			outcome: 'accepted',
+			eventId: credit.idEvento,
 			item: {
 				eventId: credit.idEvento,
 				eventType: 'CREDITO',
