@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the seven benchmarks, each
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the eight benchmarks, each
  * alternating ours and the baseline, each printing its ratios last and writing
  * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
  */
@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 
 import { associationBench } from './association.bench';
 import { inventoryBench } from './inventory.bench';
+import { leadBurstBench } from './leadBurst.bench';
 import { N8N_VERSION } from './lib/baselineNodes';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { machine, printResult, writeResult, type BenchResult } from './lib/report';
@@ -29,6 +30,7 @@ const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>
 	['sandbox', sandboxBench],
 	['poll', pollBench],
 	['poll-network', pollNetworkBench],
+	['lead-burst', leadBurstBench],
 ];
 
 async function main() {

@@ -11,10 +11,13 @@
  */
 import type { IWebhookFunctions, Logger } from 'n8n-workflow';
 
-import { LeadsInFlight, whenAnswered, type FinishedLead } from './inFlight';
+import { FinishedUnheard, LeadsInFlight, whenAnswered, type FinishedLead } from './inFlight';
 
-/** The part of the portal's 1.5 s a lead's execution may take: n8n reads the request before webhook() and saves the execution after. */
-export const EXECUTION_BUDGET_MS = 1_000;
+/**
+ * The part of the portal's 1.5 s a lead's execution may take: n8n reads the request and loads the
+ * workflow before webhook(), and a busy machine slows both.
+ */
+export const EXECUTION_BUDGET_MS = 750;
 /** Before any lead finished here (a fresh start, a restart's backlog): the first ones tell the cost. */
 export const FIRST_LIMIT = 4;
 /** How many finished leads the estimate is made of. */
@@ -25,16 +28,26 @@ const MIN_RETRY_AFTER_S = 1;
 export const LOG_EVERY_MS = 10_000;
 
 export type Verdict =
-	| { admitted: true; finish: (now: number) => void }
-	| { admitted: false; reason: 'running' | 'busy'; retryAfterSeconds: number };
+	| { admitted: true; finish: (now: number, succeeded: boolean) => void; hungUp: () => void }
+	| { admitted: false; reason: 'running' | 'busy'; retryAfterSeconds: number }
+	| { admitted: false; reason: 'finishedUnheard' };
 
 /** One trigger's admission in this process. */
 export class Admission {
 	private readonly inFlight = new LeadsInFlight();
+	private readonly unheard = new FinishedUnheard();
 	/** Milliseconds of execution per lead, when leads share n8n (duration / concurrency). */
 	private readonly costs: number[] = [];
 	/** When the next deferred lead is asked to come back: deferred leads are spread at n8n's pace. */
 	private nextSlotAt = 0;
+	/**
+	 * Lowered when a lead this process started took longer than the budget or the portal hung up on
+	 * it (the estimate missed what n8n does around the execution, or the machine got slower):
+	 * halved, then grown back by one per lead finished in time.
+	 */
+	private slowCap = Number.POSITIVE_INFINITY;
+	/** Bumped by each cut: leads started before a cut do not cut again (one halving per wave). */
+	private cuts = 0;
 	private deferredSinceLog = { busy: 0, running: 0 };
 	private lastLogAt = Number.NEGATIVE_INFINITY;
 
@@ -48,9 +61,13 @@ export class Admission {
 	/** How many leads may be in flight: the user's bound, else what fits in the execution budget. */
 	limit(maxInFlight: number | null): number {
 		if (maxInFlight !== null) return maxInFlight;
+		return Math.max(1, Math.min(this.estimate(), Math.floor(this.slowCap)));
+	}
+
+	/** How many leads' execution fits in the budget, by the recent cost per lead. */
+	private estimate(): number {
 		const cost = this.costPerLeadMs();
-		if (cost === undefined) return FIRST_LIMIT;
-		return Math.max(1, Math.floor(EXECUTION_BUDGET_MS / Math.max(cost, 1)));
+		return cost === undefined ? FIRST_LIMIT : Math.floor(EXECUTION_BUDGET_MS / Math.max(cost, 1));
 	}
 
 	get inFlightCount(): number {
@@ -58,20 +75,37 @@ export class Admission {
 	}
 
 	decide(eventId: string, now: number, maxInFlight: number | null): Verdict {
+		if (this.unheard.take(eventId)) return { admitted: false, reason: 'finishedUnheard' };
 		if (this.inFlight.has(eventId, now)) {
 			this.deferredSinceLog.running++;
 			return { admitted: false, reason: 'running', retryAfterSeconds: this.secondsUntilDrained() };
 		}
-		if (this.inFlight.size >= this.limit(maxInFlight)) {
+		const limit = this.limit(maxInFlight);
+		if (this.inFlight.size >= limit) {
 			this.deferredSinceLog.busy++;
 			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now) };
 		}
 		this.inFlight.start(eventId, now);
+		let hungUp = false;
+		const cutsAtStart = this.cuts;
+		const slow = () => {
+			if (cutsAtStart !== this.cuts) return;
+			this.cuts++;
+			this.slowCap = Math.max(1, Math.min(this.slowCap, this.inFlight.size) / 2);
+		};
 		return {
 			admitted: true,
-			finish: (at) => {
+			finish: (at, succeeded) => {
 				const finished = this.inFlight.finish(eventId, at);
-				if (finished) this.learn(finished);
+				if (hungUp && succeeded) this.unheard.add(eventId);
+				if (!finished) return;
+				this.learn(finished);
+				if (finished.durationMs > EXECUTION_BUDGET_MS) slow();
+				else if (!hungUp && Number.isFinite(this.slowCap)) this.slowCap += 1;
+			},
+			hungUp: () => {
+				hungUp = true;
+				slow();
 			},
 		};
 	}
@@ -103,15 +137,18 @@ export class Admission {
 
 	/**
 	 * Each deferred lead is given its own place after the leads in flight and those deferred before
-	 * it, one lead's cost apart: a portal that honours Retry-After sends them back at n8n's pace
+	 * it: a portal that honours Retry-After sends them back at n8n's pace
 	 * instead of all at once. One that does not retries on its own schedule; they are deferred again.
 	 */
 	private nextSlot(now: number): number {
 		const cost = this.costOrBudget();
-		const slotAt = Math.max(this.nextSlotAt, now + this.inFlight.size * cost);
-		this.nextSlotAt = slotAt + cost;
+		const drained = Math.max(this.inFlight.size * cost, MIN_RETRY_AFTER_S * 1_000);
+		const slotAt = Math.max(this.nextSlotAt, now + drained);
+		// What fits in flight, a second: each second's leads come back together. Not lowered by a
+		// cut after hang-ups, which lasts less than the deferred leads are away.
+		this.nextSlotAt = slotAt + Math.max(cost, 1_000 / Math.max(1, this.estimate()));
 		// Rounded down: the leads of one second come back together, as many as fit in flight.
-		return Math.max(MIN_RETRY_AFTER_S, Math.floor((slotAt - now) / 1_000));
+		return Math.max(MIN_RETRY_AFTER_S, Math.floor((slotAt - now) / 1_000 + 1e-9));
 	}
 }
 
@@ -161,8 +198,18 @@ export function admitLead(
 	const verdict = admission.decide(eventId, now, maxInFlight);
 	const response = ctx.getResponseObject();
 	if (verdict.admitted) {
-		whenAnswered(response, () => verdict.finish(Date.now()));
+		whenAnswered(response, {
+			ended: (succeeded) => verdict.finish(Date.now(), succeeded),
+			hungUp: verdict.hungUp,
+		});
 		return true;
+	}
+	if (verdict.reason === 'finishedUnheard') {
+		response.status(200).json({
+			received: true,
+			ignored: `event ${eventId} was processed after the portal stopped waiting`,
+		});
+		return false;
 	}
 	const message =
 		verdict.reason === 'running'

@@ -53,22 +53,49 @@ export class LeadsInFlight {
 	}
 }
 
+/** How many leads finished unheard are remembered, the newest. */
+const UNHEARD_KEPT = 1_000;
+
 /**
- * Calls `done` once, when n8n ends the answer. Not the response's 'finish' event alone: after the
- * portal hung up (its 1.5 s passed) n8n still runs the workflow to the end and then ends a response
- * that emits no 'finish', and the lead is in flight until then.
+ * Leads whose workflow succeeded after the portal had hung up: the portal never heard the success
+ * and sends the lead again. That delivery is answered 200 at once instead of running the workflow
+ * a second time (issue 27: the retry of a timed-out delivery ran the workflow again).
  */
-export function whenAnswered(response: ResponseObject, done: () => void): void {
-	let called = false;
-	const once = () => {
-		if (called) return;
-		called = true;
-		done();
-	};
+export class FinishedUnheard {
+	private readonly ids = new Set<string>();
+
+	add(eventId: string): void {
+		this.ids.add(eventId);
+		if (this.ids.size > UNHEARD_KEPT) this.ids.delete(this.ids.values().next().value!);
+	}
+
+	/** Whether the lead finished unheard; the portal hears it now, so it is forgotten. */
+	take(eventId: string): boolean {
+		return this.ids.delete(eventId);
+	}
+}
+
+/**
+ * Calls `ended` once, when n8n ends the answer, and `hungUp` when the portal closed the connection
+ * before that (its answer time passed). Not the response's 'finish' event alone: after the portal
+ * hung up, n8n still runs the workflow to the end and then ends a response that emits no 'finish',
+ * and the lead is in flight until then.
+ */
+export function whenAnswered(
+	response: ResponseObject,
+	on: { ended: (succeeded: boolean) => void; hungUp: () => void },
+): void {
+	let ended = false;
 	const end = response.end.bind(response) as (...args: unknown[]) => ResponseObject;
 	response.end = ((...args: unknown[]) => {
-		once();
+		if (!ended) {
+			ended = true;
+			// n8n answers a failed workflow with 500.
+			on.ended(response.statusCode < 400);
+		}
 		return end(...args);
 	}) as ResponseObject['end'];
-	response.once('finish', once);
+	response.once('close', () => {
+		if (!ended) on.hungUp();
+	});
 }

@@ -4,6 +4,8 @@
  * portal retries later, instead of being started. The workflow is held open (`workflowTail`) so
  * that leads stay in flight while the test sends more.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { WebhookReceiver } from '../harness';
 import {
 	SECRET_HEADER,
@@ -44,8 +46,9 @@ async function activeTrigger(setup: TriggerSetup): Promise<WebhookReceiver> {
 }
 
 /** One delivery as the portal makes it: status, Retry-After and body of the answer. */
-async function deliver(url: string, idEvento: string) {
+async function deliver(url: string, idEvento: string, signal?: AbortSignal) {
 	const response = await fetch(url, {
+		signal,
 		method: 'POST',
 		headers: {
 			'content-type': 'application/json',
@@ -91,6 +94,30 @@ describe('Respond "When Last Node Finishes"', () => {
 		// Once it finished, a repeat is answered as before: it runs (the destination's key decides).
 		expect((await deliver(r.url(), LEAD)).status).toBe(200);
 		expect(executionsOf(r)).toBe(2);
+	});
+
+	it('answers the repeat of a lead that succeeded after the portal hung up with 200, without running it again', async () => {
+		const held = gate();
+		const r = await activeTrigger({
+			parameters: { responseMode: 'lastNode' },
+			workflowTail: held.tail,
+		});
+		const portalGivesUp = new AbortController();
+
+		const first = deliver(r.url(), LEAD, portalGivesUp.signal).catch((error: Error) => error);
+		await held.until(1);
+		portalGivesUp.abort();
+		await first;
+		// Time for n8n's server to see the connection closed before the workflow finishes.
+		await sleep(500);
+		held.open();
+		await r.waitForReceived(1);
+		const repeat = await deliver(r.url(), LEAD);
+
+		expect(repeat.status).toBe(200);
+		expect(JSON.parse(repeat.body)).toMatchObject({ received: true });
+		await r.waitForReceived(2);
+		expect(executionsOf(r)).toBe(1);
 	});
 
 	it('answers leads beyond Max Leads In Flight at once with 503, says so in the log, takes them later', async () => {
