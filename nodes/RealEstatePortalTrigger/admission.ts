@@ -88,11 +88,7 @@ export class Admission {
 		this.inFlight.start(eventId, now);
 		let hungUp = false;
 		const cutsAtStart = this.cuts;
-		const slow = () => {
-			if (cutsAtStart !== this.cuts) return;
-			this.cuts++;
-			this.slowCap = Math.max(1, Math.min(this.slowCap, this.inFlight.size) / 2);
-		};
+		const slow = () => this.cutOnce(cutsAtStart);
 		return {
 			admitted: true,
 			finish: (at, succeeded) => {
@@ -108,6 +104,20 @@ export class Admission {
 				slow();
 			},
 		};
+	}
+
+	/**
+	 * A delivery the portal had already hung up on when the node got it: n8n is so busy reading
+	 * requests that answers come too late, whatever runs. Fewer leads in flight leave it more time.
+	 */
+	arrivedTooLate(): void {
+		this.cutOnce(this.cuts);
+	}
+
+	private cutOnce(cutsAtStart: number) {
+		if (cutsAtStart !== this.cuts) return;
+		this.cuts++;
+		this.slowCap = Math.max(1, Math.min(this.slowCap, this.inFlight.size) / 2);
 	}
 
 	/** The deferral counts to log, once per LOG_EVERY_MS, or undefined when there is nothing to say yet. */
@@ -195,8 +205,9 @@ export function admitLead(
 		[ctx.getWorkflow().id, node.id ?? node.name, ctx.getNodeWebhookUrl('default')].join(' '),
 	);
 	const now = Date.now();
-	const verdict = admission.decide(eventId, now, maxInFlight);
 	const response = ctx.getResponseObject();
+	if (ctx.getRequestObject().socket?.destroyed) admission.arrivedTooLate();
+	const verdict = admission.decide(eventId, now, maxInFlight);
 	if (verdict.admitted) {
 		whenAnswered(response, {
 			ended: (succeeded) => verdict.finish(Date.now(), succeeded),

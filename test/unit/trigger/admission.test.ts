@@ -95,6 +95,17 @@ describe('the automatic bound on leads in flight', () => {
 		expect(estimate).toBeGreaterThan(1);
 	});
 
+	it('halves when deliveries reach it after the portal hung up (n8n too busy to read them in time)', () => {
+		const admission = new Admission();
+		runTogether(admission, 4, 50, 0);
+		for (let n = 0; n < 8; n++) admission.decide(`running-${n}`, 1_000, null);
+
+		admission.arrivedTooLate();
+		admission.arrivedTooLate();
+
+		expect(admission.limit(null)).toBe(4);
+	});
+
 	it('answers a lead whose workflow succeeded after the portal hung up without running it again', () => {
 		const admission = new Admission();
 		const first = admission.decide('late', 0, null);
