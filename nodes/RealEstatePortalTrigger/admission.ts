@@ -48,6 +48,7 @@ export class Admission {
 	private slowCap = Number.POSITIVE_INFINITY;
 	/** Bumped by each cut: leads started before a cut do not cut again (one halving per wave). */
 	private cuts = 0;
+	private startedSinceCut = 0;
 	private deferredSinceLog = { busy: 0, running: 0 };
 	private lastLogAt = Number.NEGATIVE_INFINITY;
 
@@ -86,6 +87,7 @@ export class Admission {
 			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now) };
 		}
 		this.inFlight.start(eventId, now);
+		this.startedSinceCut++;
 		let hungUp = false;
 		const cutsAtStart = this.cuts;
 		const slow = () => this.cutOnce(cutsAtStart);
@@ -111,12 +113,14 @@ export class Admission {
 	 * requests that answers come too late, whatever runs. Fewer leads in flight leave it more time.
 	 */
 	arrivedTooLate(): void {
-		this.cutOnce(this.cuts);
+		// Once until more leads are started: a wave of late deliveries is one signal.
+		if (this.startedSinceCut > 0) this.cutOnce(this.cuts);
 	}
 
 	private cutOnce(cutsAtStart: number) {
 		if (cutsAtStart !== this.cuts) return;
 		this.cuts++;
+		this.startedSinceCut = 0;
 		this.slowCap = Math.max(1, Math.min(this.slowCap, this.inFlight.size) / 2);
 	}
 
