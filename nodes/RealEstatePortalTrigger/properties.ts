@@ -74,7 +74,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'When Last Node Finishes',
 				value: 'lastNode',
 				description:
-					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). Every delivery runs the workflow, repeats too: end it in a write keyed on eventId.',
+					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). Leads beyond what n8n finishes in time are answered "retry later" and come back. A repeat of a finished lead runs again: end the workflow in a write keyed on eventId.',
 			},
 		],
 	},
