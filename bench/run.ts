@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { associationBench } from './association.bench';
 import { detailsBench } from './details.bench';
 import { inventoryBench } from './inventory.bench';
+import { leadBurstBench } from './leadBurst.bench';
 import { N8N_VERSION } from './lib/baselineNodes';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { machine, printResult, writeResult, type BenchResult } from './lib/report';
@@ -31,6 +32,7 @@ const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>
 	['poll', pollBench],
 	['poll-network', pollNetworkBench],
 	['details', detailsBench],
+	['lead-burst', leadBurstBench],
 ];
 
 async function main() {

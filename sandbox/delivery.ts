@@ -53,6 +53,12 @@ export interface DeliveryAttempt {
 
 export interface DeliveryOptions {
 	retryScheduleMs: readonly number[];
+	/**
+	 * Whether a failed attempt answered with `Retry-After` (seconds) is tried again after that
+	 * long instead of the schedule's delay (the attempt still counts). The portal's behaviour here
+	 * is not published (docs/portal-api.md#callbacks); default false.
+	 */
+	honourRetryAfter?: boolean;
 	timeoutMs: number;
 	/**
 	 * Fault injection: whether a delivery is sent once more, asked at its first attempt (a copy at
@@ -65,6 +71,16 @@ export interface DeliveryOptions {
 }
 
 const RESPONSE_BODY_KEPT = 500;
+/** A Retry-After beyond this is not waited for: the schedule's delay applies. */
+const RETRY_AFTER_MAX_MS = 3_600_000;
+
+/** `Retry-After` in whole seconds (the only form receivers of this service send), as ms. */
+function retryAfterOf(header: string | string[] | undefined): { retryAfterMs?: number } {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (value === undefined || !/^\d+$/.test(value.trim())) return {};
+	const ms = Number(value.trim()) * 1_000;
+	return ms <= RETRY_AFTER_MAX_MS ? { retryAfterMs: ms } : {};
+}
 /** The oldest records are forgotten beyond this, so a long-running sandbox stays small. */
 export const DEFAULT_RECORDS_KEPT = 10_000;
 
@@ -201,7 +217,8 @@ export class DeliveryService {
 			`delivery ${job.kind} ${job.idEvento} → ${target.url} attempt ${attempt}: ${result.status ?? result.outcome}`,
 		);
 		if (failed && !duplicate && retriesLeft) {
-			this.schedule(job, attempt + 1, this.options.retryScheduleMs[attempt - 1], false);
+			const asked = this.options.honourRetryAfter ? result.retryAfterMs : undefined;
+			this.schedule(job, attempt + 1, asked ?? this.options.retryScheduleMs[attempt - 1], false);
 		} else if (duplicateNext) {
 			this.schedule(job, attempt + 1, 0, true);
 		}
@@ -216,7 +233,11 @@ export class DeliveryService {
 		url: string,
 		headers: Record<string, string>,
 		body: string,
-	): Promise<Pick<DeliveryAttempt, 'status' | 'outcome' | 'error' | 'responseBody'>> {
+	): Promise<
+		Pick<DeliveryAttempt, 'status' | 'outcome' | 'error' | 'responseBody'> & {
+			retryAfterMs?: number;
+		}
+	> {
 		const controller = new AbortController();
 		let timedOut = false;
 		const timer = setTimeout(() => {
@@ -234,6 +255,7 @@ export class DeliveryService {
 			});
 			const text = await response.body.text();
 			return {
+				...retryAfterOf(response.headers['retry-after']),
 				status: response.statusCode,
 				outcome: BEHAVIOUR.delivery.isSuccess(response.statusCode) ? 'success' : 'failure',
 				responseBody: text.slice(0, RESPONSE_BODY_KEPT),

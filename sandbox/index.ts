@@ -41,6 +41,8 @@ export interface SandboxOptions {
 	leadList?: LeadListShape;
 	/** Delays in ms between delivery attempts; its length is the number of retries. */
 	retrySchedule?: number[];
+	/** Retry a delivery answered with `Retry-After` after that long (default false). */
+	honourRetryAfter?: boolean;
 	deliveryTimeoutMs?: number;
 	/** Delivery attempt records kept, the newest (default 10,000). */
 	deliveriesKept?: number;
@@ -111,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector(startFaults);
 	const deliveries = new DeliveryService({
 		retryScheduleMs: options.retrySchedule ?? BEHAVIOUR.delivery.retryScheduleMs,
+		honourRetryAfter: options.honourRetryAfter ?? false,
 		timeoutMs: options.deliveryTimeoutMs ?? BEHAVIOUR.delivery.timeoutMs,
 		shouldDuplicate: (moment) => faults.duplicateFor(moment),
 		recordsKept: options.deliveriesKept,

@@ -28,6 +28,7 @@ const envSchema = z.object({
 		.transform((text) => (text ? text.split(',').map(Number) : []))
 		.optional(),
 	SANDBOX_DELIVERY_TIMEOUT_MS: integerText.optional(),
+	SANDBOX_HONOUR_RETRY_AFTER: z.enum(['0', '1', 'true', 'false']).optional(),
 	SANDBOX_FAULTS: z
 		.string()
 		.transform((text, ctx) => {
@@ -74,6 +75,8 @@ function optionsFromEnv(): SandboxOptions {
 		leadList: env.SANDBOX_LEAD_LIST,
 		retrySchedule: env.SANDBOX_RETRY_SCHEDULE ?? [...BEHAVIOUR.delivery.cliRetryScheduleMs],
 		deliveryTimeoutMs: env.SANDBOX_DELIVERY_TIMEOUT_MS,
+		honourRetryAfter:
+			env.SANDBOX_HONOUR_RETRY_AFTER === '1' || env.SANDBOX_HONOUR_RETRY_AFTER === 'true',
 		faults: env.SANDBOX_FAULTS,
 		activity: env.SANDBOX_ACTIVITY,
 		quiet: env.SANDBOX_QUIET === '1' || env.SANDBOX_QUIET === 'true',

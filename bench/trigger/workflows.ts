@@ -23,27 +23,34 @@ export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
 	};
 }
 
+/** n8n's Webhook node with Header Auth (credential 'bench header'), answering as `responseMode` says. */
+export function headerAuthWebhookNode(
+	credentialId: string,
+	webhookPath: string,
+	responseMode: 'onReceived' | 'lastNode',
+) {
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [0, 0] as [number, number],
+		webhookId: randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path: webhookPath,
+			authentication: 'headerAuth',
+			responseMode,
+			options: {},
+		},
+		credentials: { httpHeaderAuth: { id: credentialId, name: 'bench header' } },
+	};
+}
+
 /** n8n's Webhook node with Header Auth: the hand-made receiver of the same deliveries. */
 export function webhookWorkflow(credentialId: string, webhookPath: string): WorkflowDefinition {
 	return {
 		name: 'bench: Webhook with header auth',
-		nodes: [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2.1,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path: webhookPath,
-					authentication: 'headerAuth',
-					responseMode: 'onReceived',
-					options: {},
-				},
-				credentials: { httpHeaderAuth: { id: credentialId, name: 'bench header' } },
-			},
-		],
+		nodes: [headerAuthWebhookNode(credentialId, webhookPath, 'onReceived')],
 		connections: {},
 	};
 }

@@ -14,11 +14,13 @@ import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf } from './callbackApi';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
+import { admitLead } from './admission';
 import { noteBodyLanguage } from './languageNotice';
 import {
 	chosenKinds,
 	chosenLanguage,
 	lifecycleChoicesOf,
+	maxLeadsInFlightOf,
 	receiveSettingsOf,
 	triggerProperties,
 } from './properties';
@@ -246,6 +248,11 @@ export class RealEstatePortalTrigger implements INodeType {
 		// The answer goes out before the workflow runs: the service waits only about 1.5 s.
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
+		}
+		// Answered after the workflow: a lead beyond what n8n finishes in time, or already running, waits for the portal's next try.
+		const maxInFlight = maxLeadsInFlightOf(this);
+		if (maxInFlight !== undefined && !admitLead(this, reception.eventId, maxInFlight)) {
+			return { noWebhookResponse: true };
 		}
 		// Details hold the answer 0.3 s at most (WEBHOOK_DETAILS_TIME): past it the lead lands without them.
 		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);

@@ -77,7 +77,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'When Last Node Finishes',
 				value: 'lastNode',
 				description:
-					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). Every delivery runs the workflow, repeats too: end it in a write keyed on eventId.',
+					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). Leads beyond what n8n finishes in time are answered "retry later" and come back. A repeat of a finished lead runs again: end the workflow in a write keyed on eventId.',
 			},
 		],
 	},
@@ -110,6 +110,16 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to add the body as received (field rawBody) beside a simplified lead',
+			},
+			{
+				displayName: 'Max Leads In Flight',
+				name: 'maxLeadsInFlight',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				displayOptions: { show: { '/responseMode': ['lastNode'] } },
+				description:
+					'How many leads may run at once. More are answered 503 "retry later" at once, and run when the portal sends them again. 0: automatic, as many as n8n finished within the portal\'s 1.5 s recently.',
 			},
 			{
 				displayName: 'Only Ad Codes',
@@ -205,6 +215,14 @@ export function lifecycleChoicesOf(ctx: IHookFunctions): {
 		release: options.whenUnpublished === 'giveBack' ? 'giveBack' : 'keep',
 		takeOver: options.takeOver === true,
 	};
+}
+
+/** The user's bound on leads in flight when the portal is answered after the workflow (null: automatic), or undefined when it is answered at once. */
+export function maxLeadsInFlightOf(ctx: IWebhookFunctions): number | null | undefined {
+	if (!answersAfterWorkflow(ctx)) return undefined;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const bound = Number(options.maxLeadsInFlight ?? 0);
+	return Number.isFinite(bound) && bound >= 1 ? Math.floor(bound) : null;
 }
 
 export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {

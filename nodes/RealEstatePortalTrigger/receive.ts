@@ -50,7 +50,7 @@ interface Read {
 export type Reception =
 	| { outcome: 'rejected'; status: 400 | 401 | 413; message: string }
 	| ({ outcome: 'ignored'; reason: string } & Read)
-	| ({ outcome: 'accepted'; item: IDataObject } & Read);
+	| ({ outcome: 'accepted'; item: IDataObject; eventId: string } & Read);
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
@@ -176,5 +176,10 @@ export function receive(
 			language,
 		};
 	}
-	return { outcome: 'accepted', item: itemOf(event, settings, now), language };
+	return {
+		outcome: 'accepted',
+		item: itemOf(event, settings, now),
+		eventId: event.eventId,
+		language,
+	};
 }

@@ -114,6 +114,32 @@ describe('callback delivery', () => {
 	});
 });
 
+describe('a receiver asking to be retried later (Retry-After)', () => {
+	it('is retried after the seconds it asked for instead of the schedule, when the sandbox honours it', async () => {
+		const busy = await startReceiver((n) =>
+			n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : 200,
+		);
+		const sandbox = await startSandbox({
+			port: 0,
+			retrySchedule: [60_000],
+			honourRetryAfter: true,
+		});
+		try {
+			await simulateContact(portal(sandbox.url, 'demo-les-token'), { url: busy.url });
+			const attempts = await sandbox.waitForDeliveries((all) => all.length === 2, 5_000);
+			expect(attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+				[1, 503],
+				[2, 200],
+			]);
+			const waitedMs = Date.parse(attempts[1].startedAt) - Date.parse(attempts[0].startedAt);
+			expect(waitedMs).toBeGreaterThanOrEqual(1_000);
+		} finally {
+			await sandbox.close();
+			await busy.close();
+		}
+	});
+});
+
 describe('closing the sandbox', () => {
 	it('cancels pending retries so nothing is sent afterwards', async () => {
 		const failing = await startReceiver(() => 500);

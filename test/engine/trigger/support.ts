@@ -20,6 +20,8 @@ export interface TriggerSetup {
 	staticData?: IDataObject;
 	/** The node's webhook id: another workflow's trigger has another one (and another URL). */
 	webhookId?: string;
+	/** Respond "When Last Node Finishes": awaited after each execution before the answer (a slow destination). */
+	workflowTail?: () => Promise<void>;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function startTrigger(
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,
 		webhookId: setup.webhookId,
+		workflowTail: setup.workflowTail,
 	});
 }
 
@@ -143,6 +146,20 @@ export async function portalSecret(sandbox: Sandbox, interfaceId = 'demo-les'): 
 	if (!value) throw new Error('The portal holds no callback secret');
 	return value;
 }
+
+/** A Spanish phone-view lead, as a request made straight at the webhook URL carries it. */
+export const leadBody = (idEvento = 'e5f1d7c2-1111-4aaa-8bbb-000000000001') => ({
+	idEvento,
+	tipoEvento: 'CONTACTO',
+	idMensaje: null,
+	idTipoContacto: 6,
+	referencia: 'DEMO-0001',
+	fechaRegistro: '2024-05-14T10:31:07.123-0300',
+	nombre: 'Ana',
+	email: 'ana@example.com',
+	telefono: '+54 11 5555-0000',
+	mensaje: null,
+});
 
 /** POSTs a body straight to the trigger's webhook, as the service would. */
 export async function post(

@@ -6,7 +6,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { EVENT_KINDS, type CallbackBodyLanguage } from '../../../nodes/shared/schemas';
 import type { Sandbox } from '../../../sandbox';
 import type { ReceivedWebhook, WebhookReceiver } from '../harness';
-import { admin, portalSecret, post, useTriggerSandbox, type TriggerSetup } from './support';
+import {
+	admin,
+	leadBody,
+	portalSecret,
+	post,
+	useTriggerSandbox,
+	type TriggerSetup,
+} from './support';
 
 const env = useTriggerSandbox();
 let sandbox: Sandbox;
@@ -179,19 +186,6 @@ describe('a delivery from the service', () => {
 });
 
 describe('a request made straight at the webhook URL', () => {
-	const leadBody = (idEvento = 'e5f1d7c2-1111-4aaa-8bbb-000000000001') => ({
-		idEvento,
-		tipoEvento: 'CONTACTO',
-		idMensaje: null,
-		idTipoContacto: 6,
-		referencia: 'DEMO-0001',
-		fechaRegistro: '2024-05-14T10:31:07.123-0300',
-		nombre: 'Ana',
-		email: 'ana@example.com',
-		telefono: '+54 11 5555-0000',
-		mensaje: null,
-	});
-
 	it('with the right secret starts one execution', async () => {
 		const r = await activeTrigger();
 

@@ -13,7 +13,7 @@ export interface Received {
 export type Responder = (
 	n: number,
 	received: Received,
-) => { status: number; delayMs?: number } | number;
+) => { status: number; delayMs?: number; headers?: Record<string, string> } | number;
 
 export interface Receiver {
 	url: string;
@@ -43,11 +43,15 @@ export async function startReceiver(responder: Responder = () => 200): Promise<R
 			received.push(entry);
 			waiters.forEach((check) => check());
 			const answer = respond(received.length, entry);
-			const { status, delayMs = 0 } = typeof answer === 'number' ? { status: answer } : answer;
+			const {
+				status,
+				delayMs = 0,
+				headers = {},
+			} = typeof answer === 'number' ? { status: answer } : answer;
 			const timer = setTimeout(() => {
 				timers.delete(timer);
 				if (status >= 300 && status < 400) res.setHeader('location', '/elsewhere');
-				res.writeHead(status).end('ok');
+				res.writeHead(status, headers).end('ok');
 			}, delayMs);
 			timers.add(timer);
 		});

@@ -164,7 +164,12 @@ describe('receiving a delivery', () => {
 	it('gives the raw body, never the secret, with Simplify off', () => {
 		const delivered = inLanguage(phoneViewLead, 'EN');
 		const reception = deliver(delivered, { simplify: false });
-		expect(reception).toEqual({ outcome: 'accepted', item: delivered, language: 'EN' });
+		expect(reception).toEqual({
+			outcome: 'accepted',
+			item: delivered,
+			eventId: phoneViewLead.idEvento,
+			language: 'EN',
+		});
 		expect(JSON.stringify(reception)).not.toContain(SECRET);
 	});
 
@@ -180,6 +185,7 @@ describe('receiving a delivery', () => {
 		const reception = deliver(credit, { kinds: ['CREDITO'] });
 		expect(reception).toEqual({
 			outcome: 'accepted',
+			eventId: credit.idEvento,
 			item: {
 				eventId: credit.idEvento,
 				eventType: 'CREDITO',

@@ -63,6 +63,13 @@ function onReceivedAnswer(result: IWebhookResponseData, responseData: unknown): 
 	return { message: 'Workflow was started' };
 }
 
+/** n8n's 'firstEntryJson' answer in 'lastNode' mode: the last node's first item. */
+function firstEntryJsonOf(run: IRun): unknown {
+	const { lastNodeExecuted, runData } = run.data.resultData;
+	const tasks = lastNodeExecuted === undefined ? undefined : runData[lastNodeExecuted];
+	return tasks?.at(-1)?.data?.main?.[0]?.[0]?.json ?? {};
+}
+
 function answer(res: WebhookResponse, code: number, body: unknown): void {
 	if (res.headersSent) return;
 	res.status(code);
@@ -78,13 +85,17 @@ export interface ExecuteWebhookOptions {
 	req: WebhookRequest;
 	res: WebhookResponse;
 	runWorkflow: boolean;
+	/** Awaited after the execution in 'lastNode' mode, before n8n answers: a slow destination. */
+	workflowTail?: () => Promise<void>;
 }
 
 /**
  * What n8n's webhook-helpers `executeWebhook` does with a request for a registered webhook:
  * parse the body, call the node's webhook() in a WebhookContext, answer (n8n's default answers,
  * the node's `webhookResponse`, or nothing when the node answered itself), then start the
- * execution with the node's `workflowData`. Only the 'onReceived' response mode is supported.
+ * execution with the node's `workflowData`. Response modes 'onReceived' and 'lastNode' (the answer
+ * goes out once the execution finished: 500 `Error in workflow` when it failed, nothing with
+ * responseData 'noData').
  */
 export async function executeWebhook(options: ExecuteWebhookOptions): Promise<ReceivedWebhook> {
 	const { trigger, workflow, webhookData, mode, req, res } = options;
@@ -122,7 +133,7 @@ export async function executeWebhook(options: ExecuteWebhookOptions): Promise<Re
 
 	let result: IWebhookResponseData;
 	try {
-		if (responseMode !== 'onReceived') {
+		if (responseMode !== 'onReceived' && responseMode !== 'lastNode') {
 			throw new WebhookHttpError(
 				500,
 				`The engine harness does not support the response mode '${String(responseMode)}'`,
@@ -156,6 +167,25 @@ export async function executeWebhook(options: ExecuteWebhookOptions): Promise<Re
 
 	received.workflowData = result.workflowData;
 	received.items = result.workflowData[0] ?? [];
+	if (responseMode === 'lastNode') {
+		const run = await executeWorkflow(
+			workflow,
+			node,
+			result.workflowData,
+			trigger.additionalData(),
+			executionMode,
+		);
+		await options.workflowTail?.();
+		if (result.noWebhookResponse !== true) {
+			const failed = run.data.resultData.error !== undefined;
+			const noData = describe('responseData', 'firstEntryJson') === 'noData';
+			if (failed) answer(res, 500, { message: 'Error in workflow' });
+			else answer(res, responseCode, noData ? '' : firstEntryJsonOf(run));
+		}
+		if (mode === 'production') trigger.saveStaticDataOf(workflow);
+		else await trigger.stopListeningForTestEvent();
+		return { ...finish(), run };
+	}
 	if (result.noWebhookResponse !== true) {
 		// n8n 2.41.1 evaluates a missing responseData to 'firstEntryJson' (webhook-helpers.js) and,
 		// in 'onReceived' mode, sends that text as the answer.

@@ -16,6 +16,8 @@ export interface ReceiveWebhookOptions
 	 * test URL while nobody listens for a test event. Default false (n8n answers 404).
 	 */
 	acceptUnregistered?: boolean;
+	/** Awaited after each execution in 'lastNode' mode, before the answer: a slow destination. */
+	workflowTail?: () => Promise<void>;
 	/** n8n's N8N_PAYLOAD_SIZE_MAX, in MiB (default 16). */
 	payloadSizeMaxMb?: number;
 }
@@ -112,6 +114,7 @@ export class WebhookReceiver {
 				req,
 				res,
 				runWorkflow: this.options.runWorkflow ?? true,
+				workflowTail: this.options.workflowTail,
 			});
 			this.record({ ...record, logs: logger.linesSince(logMark) });
 		} catch (error) {

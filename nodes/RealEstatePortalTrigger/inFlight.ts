@@ -1,0 +1,101 @@
+/**
+ * The leads this n8n process is working on for one trigger (Respond "When Last Node Finishes"): a
+ * lead is in flight from the moment webhook() starts its execution until n8n ends the portal's
+ * answer, which it does once the workflow finished, even when the portal hung up before.
+ */
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
+
+/**
+ * An entry n8n never ended is forgotten after this: n8n answers every execution it started
+ * (a failed one with 500), so only a lost process leaves one behind, and a repeat must then run.
+ */
+export const FORGOTTEN_AFTER_MS = 5 * 60_000;
+
+/** One lead's execution as it finished: how long it took, and the most leads in flight meanwhile (itself included). */
+export interface FinishedLead {
+	durationMs: number;
+	concurrency: number;
+}
+
+export class LeadsInFlight {
+	private readonly started = new Map<string, { at: number; concurrency: number }>();
+
+	get size(): number {
+		return this.started.size;
+	}
+
+	has(eventId: string, now: number): boolean {
+		this.forgetStale(now);
+		return this.started.has(eventId);
+	}
+
+	start(eventId: string, now: number): void {
+		this.started.set(eventId, { at: now, concurrency: 0 });
+		const size = this.started.size;
+		for (const entry of this.started.values())
+			entry.concurrency = Math.max(entry.concurrency, size);
+	}
+
+	/** Ends the lead's flight; what it cost, or undefined when it was no longer in flight. */
+	finish(eventId: string, now: number): FinishedLead | undefined {
+		const entry = this.started.get(eventId);
+		if (!entry) return undefined;
+		this.started.delete(eventId);
+		return { durationMs: now - entry.at, concurrency: entry.concurrency };
+	}
+
+	private forgetStale(now: number) {
+		for (const [eventId, { at }] of this.started) {
+			if (now - at > FORGOTTEN_AFTER_MS) this.started.delete(eventId);
+		}
+	}
+}
+
+/** How many leads finished unheard are remembered, the newest. */
+const UNHEARD_KEPT = 1_000;
+
+/**
+ * Leads whose workflow succeeded after the portal had hung up: the portal never heard the success
+ * and sends the lead again. That delivery is answered 200 at once instead of running the workflow
+ * a second time (issue 27: the retry of a timed-out delivery ran the workflow again).
+ */
+export class FinishedUnheard {
+	private readonly ids = new Set<string>();
+
+	add(eventId: string): void {
+		this.ids.add(eventId);
+		if (this.ids.size > UNHEARD_KEPT) this.ids.delete(this.ids.values().next().value!);
+	}
+
+	/** Whether the lead finished unheard; the portal hears it now, so it is forgotten. */
+	take(eventId: string): boolean {
+		return this.ids.delete(eventId);
+	}
+}
+
+/**
+ * Calls `ended` once, when n8n ends the answer, and `hungUp` when the portal closed the connection
+ * before that (its answer time passed). Not the response's 'finish' event alone: after the portal
+ * hung up, n8n still runs the workflow to the end and then ends a response that emits no 'finish',
+ * and the lead is in flight until then.
+ */
+export function whenAnswered(
+	response: ResponseObject,
+	on: { ended: (succeeded: boolean) => void; hungUp: () => void },
+): void {
+	let ended = false;
+	const end = response.end.bind(response) as (...args: unknown[]) => ResponseObject;
+	response.end = ((...args: unknown[]) => {
+		if (!ended) {
+			ended = true;
+			// n8n answers a failed workflow with 500.
+			on.ended(response.statusCode < 400);
+		}
+		return end(...args);
+	}) as ResponseObject['end'];
+	response.once('close', () => {
+		if (!ended) on.hungUp();
+	});
+}

@@ -1,0 +1,100 @@
+/**
+ * A restart's backlog (issue 27) in a real n8n: the landing example (Respond "When Last Node
+ * Finishes", Data table upsert by event id) receives a stream of leads; n8n is SIGKILLed part-way,
+ * more leads are made while it is down, and the emulator retries every failed delivery in
+ * synchronised waves (a fixed delay, Retry-After not honoured), so the whole backlog arrives at the
+ * restarted n8n at the same moments. Before issue 27, such waves were all cut at the portal's 1.5 s
+ * and the backlog never drained; now every lead lands as one row and no delivery is given up.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { DeliveryAttempt } from '../../sandbox';
+import {
+	DEMO_INTERFACE,
+	importLandingExample,
+	leadsTableRows,
+	publishWorkflow,
+	startPortalStack,
+	type PortalStack,
+} from './support';
+
+const WAVE_MS = 5_000;
+/** Three minutes of waves: enough for n8n to boot again on a loaded machine and drain. */
+const RETRIES = 36;
+
+describe('a backlog after n8n was killed (Respond "When Last Node Finishes")', () => {
+	let stack: PortalStack;
+
+	beforeAll(async () => {
+		stack = await startPortalStack('restart-backlog', {
+			sandbox: {
+				retrySchedule: Array<number>(RETRIES).fill(WAVE_MS),
+				deliveryTimeoutMs: 1_500,
+				deliveriesKept: 100_000,
+			},
+		});
+	}, 900_000);
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	it('lands every lead as one row once n8n is back, retried in synchronised waves', async () => {
+		const workflow = await importLandingExample(stack.owner, 'leadsToDataTable', stack.credential);
+		expect((await publishWorkflow(stack.owner, workflow.id)).status).toBe('published');
+		const ad = await stack.portal.associatedOnlineAd();
+		const eventIds: string[] = [];
+		const makeLeads = async (count: number, perSecond: number) => {
+			for (let index = 0; index < count; index++) {
+				const events = await stack.portal.createLead(ad.idAvisoPlat, {
+					tipoEvento: index % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO',
+					nombre: `Prospect ${eventIds.length + 1}`,
+				});
+				eventIds.push(
+					...events.filter((e) => e.interfaceId === DEMO_INTERFACE).map((e) => e.idEvento),
+				);
+				await sleep(1_000 / perSecond);
+			}
+		};
+
+		// Ten leads a second; n8n is killed three seconds in, while they go on being made.
+		const stream = makeLeads(60, 10);
+		await sleep(3_000);
+		await stack.n8n.kill();
+		await stream;
+		// A burst while n8n is down: its retries arrive together.
+		await makeLeads(40, 100);
+		await stack.restartN8n();
+		await makeLeads(20, 10);
+
+		const over = (attempts: readonly DeliveryAttempt[]) => {
+			const done = new Set(
+				attempts
+					.filter((a) => !a.duplicate && (a.outcome === 'success' || a.final))
+					.map((a) => a.idEvento),
+			);
+			return eventIds.every((id) => done.has(id));
+		};
+		const attempts = (await stack.sandbox.waitForDeliveries(over, (RETRIES + 2) * WAVE_MS)).filter(
+			(attempt) => eventIds.includes(attempt.idEvento),
+		);
+		const givenUp = eventIds.filter(
+			(id) => !attempts.some((a) => a.idEvento === id && a.outcome === 'success'),
+		);
+		const rows = (await leadsTableRows(stack.owner)).map((row) => String(row.eventId));
+		const rowsPerEvent = new Map<string, number>();
+		for (const id of rows) rowsPerEvent.set(id, (rowsPerEvent.get(id) ?? 0) + 1);
+		const deferred = attempts.filter(
+			(a) => a.status === 503 && a.responseBody.includes('retryAfterSeconds'),
+		);
+		console.log(
+			`restart backlog: ${eventIds.length} leads, ${attempts.length} attempts, ` +
+				`${deferred.length} answered 503 with Retry-After, longest answer ` +
+				`${Math.max(...attempts.map((a) => a.durationMs))} ms`,
+		);
+
+		expect(eventIds).toHaveLength(120);
+		expect(givenUp).toEqual([]);
+		expect(eventIds.filter((id) => rowsPerEvent.get(id) !== 1)).toEqual([]);
+	}, 600_000);
+});

@@ -1,0 +1,179 @@
+/**
+ * Respond "When Last Node Finishes" under a burst (issue 27): a repeat of a lead still running and a
+ * lead beyond what n8n can finish in time are answered at once with 503 and Retry-After, which the
+ * portal retries later, instead of being started. The workflow is held open (`workflowTail`) so
+ * that leads stay in flight while the test sends more.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { WebhookReceiver } from '../harness';
+import {
+	SECRET_HEADER,
+	leadBody,
+	portalSecret,
+	useTriggerSandbox,
+	type TriggerSetup,
+} from './support';
+
+const env = useTriggerSandbox();
+
+/** A gate the workflow's last step waits at: `entered` counts executions waiting, `open()` lets them finish. */
+function gate() {
+	let open!: () => void;
+	const opened = new Promise<void>((resolve) => (open = resolve));
+	const waiting: Array<() => void> = [];
+	let entered = 0;
+	return {
+		tail: async () => {
+			entered++;
+			for (const wake of waiting.splice(0)) wake();
+			await opened;
+		},
+		/** Resolves once `count` executions wait at the gate. */
+		until: (count: number) =>
+			new Promise<void>((resolve) => {
+				const check = () => (entered >= count ? resolve() : waiting.push(check));
+				check();
+			}),
+		open,
+	};
+}
+
+async function activeTrigger(setup: TriggerSetup): Promise<WebhookReceiver> {
+	const receiver = await env.trigger(setup);
+	await receiver.trigger.activate();
+	return receiver;
+}
+
+/** One delivery as the portal makes it: status, Retry-After and body of the answer. */
+async function deliver(url: string, idEvento: string, signal?: AbortSignal) {
+	const response = await fetch(url, {
+		signal,
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			[SECRET_HEADER]: await portalSecret(env.sandbox),
+		},
+		body: JSON.stringify(leadBody(idEvento)),
+	});
+	return {
+		status: response.status,
+		retryAfter: response.headers.get('retry-after'),
+		body: await response.text(),
+	};
+}
+
+const executionsOf = (receiver: WebhookReceiver) =>
+	receiver.received.filter((one) => one.run !== undefined).length;
+
+const LEAD = 'e5f1d7c2-2222-4aaa-8bbb-000000000001';
+
+describe('Respond "When Last Node Finishes"', () => {
+	it('answers a repeat of a lead still running at once with 503 and runs it only once', async () => {
+		const held = gate();
+		const r = await activeTrigger({
+			parameters: { responseMode: 'lastNode' },
+			workflowTail: held.tail,
+		});
+
+		const first = deliver(r.url(), LEAD);
+		await held.until(1);
+		// The first delivery is still running (the gate is shut): the repeat is answered anyway.
+		const repeat = await deliver(r.url(), LEAD);
+		held.open();
+
+		expect(repeat.status).toBe(503);
+		expect(Number(repeat.retryAfter)).toBeGreaterThanOrEqual(1);
+		expect(JSON.parse(repeat.body)).toMatchObject({
+			message: `Event ${LEAD} is still being processed; send it again later`,
+		});
+		expect((await first).status).toBe(200);
+		await r.waitForReceived(2);
+		expect(executionsOf(r)).toBe(1);
+
+		// Once it finished, a repeat is answered as before: it runs (the destination's key decides).
+		expect((await deliver(r.url(), LEAD)).status).toBe(200);
+		expect(executionsOf(r)).toBe(2);
+	});
+
+	it('answers the repeat of a lead that succeeded after the portal hung up with 200, without running it again', async () => {
+		const held = gate();
+		const r = await activeTrigger({
+			parameters: { responseMode: 'lastNode' },
+			workflowTail: held.tail,
+		});
+		const portalGivesUp = new AbortController();
+
+		const first = deliver(r.url(), LEAD, portalGivesUp.signal).catch((error: Error) => error);
+		await held.until(1);
+		portalGivesUp.abort();
+		await first;
+		// Time for n8n's server to see the connection closed before the workflow finishes.
+		await sleep(500);
+		held.open();
+		await r.waitForReceived(1);
+		const repeat = await deliver(r.url(), LEAD);
+
+		expect(repeat.status).toBe(200);
+		expect(JSON.parse(repeat.body)).toMatchObject({ received: true });
+		await r.waitForReceived(2);
+		expect(executionsOf(r)).toBe(1);
+	});
+
+	it('answers leads beyond Max Leads In Flight at once with 503, says so in the log, takes them later', async () => {
+		const held = gate();
+		const r = await activeTrigger({
+			parameters: { responseMode: 'lastNode', options: { maxLeadsInFlight: 2 } },
+			workflowTail: held.tail,
+		});
+		const ids = [1, 2, 3].map((n) => `e5f1d7c2-3333-4aaa-8bbb-00000000000${n}`);
+
+		const running = ids.slice(0, 2).map((id) => deliver(r.url(), id));
+		await held.until(2);
+		const third = await deliver(r.url(), ids[2]);
+		held.open();
+
+		expect(third.status).toBe(503);
+		expect(Number(third.retryAfter)).toBeGreaterThanOrEqual(1);
+		expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([200, 200]);
+		const deferred = (await r.waitForReceived(3)).find((one) => one.status === 503)!;
+		expect(deferred.run).toBeUndefined();
+		expect(deferred.logs.join('\n')).toMatch(
+			/n8n is busy, 1 lead\(s\) deferred: answered 503 with Retry-After.*2 in flight, room for 2 at a time/,
+		);
+
+		// The portal's retry, once there is room: it runs.
+		expect((await deliver(r.url(), ids[2])).status).toBe(200);
+		expect(executionsOf(r)).toBe(3);
+	});
+
+	it('bounds leads in flight by itself before it has measured any (Max Leads In Flight left at 0)', async () => {
+		const held = gate();
+		const r = await activeTrigger({
+			parameters: { responseMode: 'lastNode' },
+			workflowTail: held.tail,
+		});
+		const ids = Array.from({ length: 5 }, (_, n) => `e5f1d7c2-4444-4aaa-8bbb-00000000000${n}`);
+
+		const running = ids.slice(0, 4).map((id) => deliver(r.url(), id));
+		await held.until(4);
+		const fifth = await deliver(r.url(), ids[4]);
+		held.open();
+
+		expect(fifth.status).toBe(503);
+		expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([
+			200, 200, 200, 200,
+		]);
+	});
+});
+
+describe('Respond "Immediately"', () => {
+	it('keeps answering every lead at once, however many run', async () => {
+		const r = await activeTrigger({ parameters: { responseMode: 'onReceived' } });
+		const ids = Array.from({ length: 8 }, (_, n) => `e5f1d7c2-5555-4aaa-8bbb-00000000000${n}`);
+
+		const answers = await Promise.all(ids.map((id) => deliver(r.url(), id)));
+
+		expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+	});
+});
