@@ -16,7 +16,7 @@ type ExampleNode = {
 	[key: string]: unknown;
 };
 
-const UPSERT_NODE = 'Save the Lead (Upsert by Event ID)';
+const UPSERT_NODE = 'Save the Lead (Upsert by Lead Key)';
 
 /** The landing example as a user imports it, with `credential` for the portal. */
 export function landingWorkflow(credential: { id: string; name: string }): WorkflowDefinition {
@@ -25,6 +25,8 @@ export function landingWorkflow(credential: { id: string; name: string }): Workf
 
 /** The columns a hand-built receiver fills from the Spanish body n8n's Webhook node outputs. */
 const HAND_MAPPED_COLUMNS: Record<string, string> = {
+	// The example upserts on leadKey: the hand-built receiver keys on the event id it has.
+	leadKey: '={{ $json.body.idEvento }}',
 	eventId: '={{ $json.body.idEvento }}',
 	eventType: '={{ $json.body.tipoEvento }}',
 	name: '={{ $json.body.nombre }}',

@@ -110,11 +110,14 @@ function steps(url: string, token: string, event: HandBuiltEvent, fromDate: stri
 	];
 }
 
-/** The Code node, New Lead: the ids never seen before pass, and are remembered. */
+/**
+ * The Code node, New Lead: the ids never seen before pass, and are remembered. The list's own `id`
+ * (a phone view has no `idMensaje` in the recorded list shape, sandbox/contract/leadList.ts).
+ */
 function newLeadsOnly(items: IDataObject[], staticData: IDataObject): IDataObject[] {
 	const seen = new Set((staticData.seenIds as number[] | undefined) ?? []);
-	const fresh = items.filter((item) => !seen.has(item.idMensaje as number));
-	staticData.seenIds = [...seen, ...fresh.map((item) => item.idMensaje as number)];
+	const fresh = items.filter((item) => !seen.has(item.id as number));
+	staticData.seenIds = [...seen, ...fresh.map((item) => item.id as number)];
 	return fresh;
 }
 

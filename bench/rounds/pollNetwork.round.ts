@@ -171,7 +171,7 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 							// The simulated day's yesterday, as `$now.minus({ days: 1 })` would give on that day.
 							fromDate: simulated[day - 1].day,
 						})
-					).items.map((item) => item.idMensaje as number);
+					).items.map((item) => item.id as number);
 			// The executions started with the items are not needed any more: keep the round's memory flat.
 			workflow?.executions.splice(0);
 			totals.requests += (await admin<{ count: number }>(url, 'GET', '/requests')).count;
