@@ -222,9 +222,9 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		// Wide enough for the property's columns beside the prospect's (the example puts them first).
 		await editor.page.setViewportSize({ width: 2560, height: 800 });
 		await editor.page.goto(dataTableUrl(stack.n8n.url, table));
-		// The first columns: when, who, how to reach them, what they wrote, what they asked for.
-		for (const text of ['Ana Pérez', 'ana.perez@example.com', '¿Sigue disponible?', 'message'])
-			await editor.page.getByText(text, { exact: true }).first().waitFor();
+		// The first columns: when, who, how to reach them, what they wrote (the property's follow).
+		for (const text of ['Ana Pérez', 'ana.perez@example.com', '¿Sigue disponible?'])
+			await editor.page.getByText(text).first().waitFor();
 		await editor.screenshot('13-data-table-leads');
 		await editor.page.setViewportSize({ width: 1280, height: 800 });
 	}, 300_000);
