@@ -23,7 +23,8 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 	let workflowId: string;
 
 	beforeAll(async () => {
-		stack = await startPortalStack('browser');
+		// Ad summaries in shape A, as the demo serves them: the lead rows show location and picture.
+		stack = await startPortalStack('browser', { sandbox: { adShape: 'A' } });
 		browser = await launchChromium();
 		editor = new N8nEditor(browser.page, stack.n8n.url);
 	}, 900_000);
