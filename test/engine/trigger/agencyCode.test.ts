@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { WebhookReceiver } from '../harness';
 import { AGENCY_LIST_MAX_AGE_MS } from '../../../nodes/RealEstatePortalTrigger/soleAgency';
 import { failOnce } from '../action/support';
-import { admin, interfaceState, useTriggerSandbox } from './support';
+import { admin, bodiesAtThePortalIn, interfaceState, useTriggerSandbox } from './support';
 
 const env = useTriggerSandbox();
 
@@ -25,18 +25,6 @@ async function leadOnFirstOnlineAd(agencyCode: string, interfaceId: string): Pro
 	return answer.json as IDataObject;
 }
 
-/** Someone sets the callback's body language to English 2 at the portal, the rest unchanged. */
-async function bodiesInEnglish2(accessToken: string): Promise<void> {
-	const url = `${env.sandbox.url}/v1/configuracion/callbacks?access_token=${accessToken}`;
-	const configuration = (await (await fetch(url)).json()) as IDataObject;
-	const answer = await fetch(url, {
-		method: 'PUT',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ ...configuration, lenguajeCallbackBody: 'EN2' }),
-	});
-	expect(answer.status).toBe(204);
-}
-
 /** A published trigger on other-les, linked to INMO-900 alone, keeping only INMO-900's events. */
 async function onlyInmo900(): Promise<WebhookReceiver> {
 	const receiver = await env.trigger({
@@ -44,7 +32,7 @@ async function onlyInmo900(): Promise<WebhookReceiver> {
 		parameters: { options: { agencyCodes: 'INMO-900' } },
 	});
 	await receiver.trigger.activate();
-	await bodiesInEnglish2('other-les-token');
+	await bodiesAtThePortalIn(env.sandbox, 'EN2', 'other-les');
 	return receiver;
 }
 
@@ -70,7 +58,7 @@ it("fills agencyCode with the interface's only agency, and the agency filter pas
 it('leaves agencyCode empty when the interface has several agencies: the body does not say which', async () => {
 	const receiver = await env.trigger();
 	await receiver.trigger.activate();
-	await bodiesInEnglish2('demo-les-token');
+	await bodiesAtThePortalIn(env.sandbox, 'EN2');
 
 	await leadOnFirstOnlineAd('INMO-001', 'demo-les');
 	const [received] = await receiver.waitForReceived(1);

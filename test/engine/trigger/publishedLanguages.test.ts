@@ -4,38 +4,13 @@
  * emulator delivers, in every documentation edition, comes out of the trigger as one lead a person
  * can use. A misreading on either side fails here.
  */
-import type { IDataObject } from 'n8n-workflow';
 import type { WebhookReceiver } from '../harness';
-import { admin, useTriggerSandbox } from './support';
+import { admin, associatedAd, bodiesAtThePortalIn, useTriggerSandbox } from './support';
 
 const env = useTriggerSandbox();
 
 const LANGUAGES = ['ES', 'PT', 'EN', 'EN2', 'EN_SF'] as const;
 const EDITIONS = ['arg', 'rela', 'bra'] as const;
-
-/** Someone sets the callback's body language at the portal, the rest unchanged. */
-async function bodiesIn(language: string): Promise<void> {
-	const url = `${env.sandbox.url}/v1/configuracion/callbacks?access_token=demo-les-token`;
-	const configuration = (await (await fetch(url)).json()) as IDataObject;
-	const answer = await fetch(url, {
-		method: 'PUT',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ ...configuration, lenguajeCallbackBody: language }),
-	});
-	expect(answer.status).toBe(204);
-}
-
-async function associatedAd(): Promise<{ id: number; code: string }> {
-	const state = (await admin(env.sandbox, 'GET', '/__sandbox/interfaces/demo-les')).json as {
-		associations: Array<{ idAvisoPlat: number; codigoAviso: string }>;
-	};
-	const online = (await admin(env.sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true'))
-		.json as Array<{ idAvisoPlat: number }>;
-	const found = state.associations.find((a) =>
-		online.some((ad) => ad.idAvisoPlat === a.idAvisoPlat),
-	)!;
-	return { id: found.idAvisoPlat, code: found.codigoAviso };
-}
 
 let receiver: WebhookReceiver;
 let ad: { id: number; code: string };
@@ -43,7 +18,7 @@ let ad: { id: number; code: string };
 beforeEach(async () => {
 	receiver = await env.trigger();
 	await receiver.trigger.activate();
-	ad = await associatedAd();
+	ad = await associatedAd(env.sandbox);
 });
 
 describe.each(EDITIONS)('edition %s', (edition) => {
@@ -51,7 +26,7 @@ describe.each(EDITIONS)('edition %s', (edition) => {
 		'a message and a phone view in %s each come out as one readable lead',
 		async (language) => {
 			await admin(env.sandbox, 'PUT', '/__sandbox/interfaces/demo-les/edition', { edition });
-			await bodiesIn(language);
+			await bodiesAtThePortalIn(env.sandbox, language);
 			const contact = {
 				nombre: 'Ana Pérez',
 				email: 'ana@example.com',

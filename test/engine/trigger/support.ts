@@ -107,6 +107,33 @@ export async function configureAsThirdParty(
 	for (const kind of kinds) await call('PUT', `/v1/configuracion/callbacks/${kind}`);
 }
 
+/** Someone sets the callback's body language at the portal, the rest of it unchanged. */
+export async function bodiesAtThePortalIn(
+	sandbox: Sandbox,
+	language: string,
+	interfaceId = 'demo-les',
+	token = `${interfaceId}-token`,
+): Promise<void> {
+	const { configuration } = await callbackState(sandbox, interfaceId);
+	await configureAsThirdParty(
+		sandbox,
+		{ ...configuration!, lenguajeCallbackBody: language },
+		[],
+		token,
+	);
+}
+
+/** An online ad of INMO-001 associated to demo-les: its platform id and the integrator's code. */
+export async function associatedAd(sandbox: Sandbox): Promise<{ id: number; code: string }> {
+	const state = await interfaceState(sandbox, 'demo-les');
+	const online = (await admin(sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true'))
+		.json as Array<{ idAvisoPlat: number }>;
+	const found = state.associations.find((a) =>
+		online.some((ad) => ad.idAvisoPlat === a.idAvisoPlat),
+	)!;
+	return { id: found.idAvisoPlat, code: found.codigoAviso };
+}
+
 export const CRM_CONFIGURATION: CallbackConfigurationState = {
 	url: 'https://crm.example.invalid/portal-hook',
 	authorizationHeaderKey: 'Authorization',

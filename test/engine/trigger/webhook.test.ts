@@ -8,6 +8,7 @@ import type { Sandbox } from '../../../sandbox';
 import type { ReceivedWebhook, WebhookReceiver } from '../harness';
 import {
 	admin,
+	associatedAd,
 	leadBody,
 	portalSecret,
 	post,
@@ -26,21 +27,6 @@ async function activeTrigger(setup: TriggerSetup = {}): Promise<WebhookReceiver>
 	const receiver = await env.trigger(setup);
 	await receiver.trigger.activate();
 	return receiver;
-}
-
-/** An online ad of INMO-001 associated to demo-les: its platform id and the integrator's code. */
-async function associatedAd(): Promise<{ id: number; code: string }> {
-	const state = (await admin(sandbox, 'GET', '/__sandbox/interfaces/demo-les')).json as {
-		associations: Array<{ idAvisoPlat: number; codigoAviso: string }>;
-	};
-	const online = (await admin(sandbox, 'GET', '/__sandbox/agencies/INMO-001/ads?online=true'))
-		.json as Array<{
-		idAvisoPlat: number;
-	}>;
-	const found = state.associations.find((a) =>
-		online.some((ad) => ad.idAvisoPlat === a.idAvisoPlat),
-	)!;
-	return { id: found.idAvisoPlat, code: found.codigoAviso };
 }
 
 async function lead(adId: number, tipoEvento: string, contact: IDataObject = {}) {
@@ -64,7 +50,7 @@ describe.each<CallbackBodyLanguage>(['ES', 'EN', 'PT'])(
 			const r = await activeTrigger({
 				parameters: { events: [...EVENT_KINDS], bodyLanguage: language },
 			});
-			const ad = await associatedAd();
+			const ad = await associatedAd(sandbox);
 
 			await lead(ad.id, 'CONTACTO');
 			await lead(ad.id, 'CONTACTO_MENSAJE', { mensaje: '¿Acepta mascotas?' });
@@ -111,7 +97,7 @@ describe.each<CallbackBodyLanguage>(['ES', 'EN', 'PT'])(
 describe('a delivery from the service', () => {
 	it('is answered at once and runs the workflow with one simplified lead', async () => {
 		const r = await activeTrigger();
-		const ad = await associatedAd();
+		const ad = await associatedAd(sandbox);
 
 		await lead(ad.id, 'CONTACTO', { anonymous: true });
 		const [received] = await r.waitForReceived(1);
@@ -132,7 +118,7 @@ describe('a delivery from the service', () => {
 
 	it('sent twice with the same idEvento (the service duplicates) runs the workflow once', async () => {
 		const r = await activeTrigger();
-		const ad = await associatedAd();
+		const ad = await associatedAd(sandbox);
 		await admin(sandbox, 'PUT', '/__sandbox/faults', { duplicateRate: 1 });
 
 		await lead(ad.id, 'CONTACTO_MENSAJE');
@@ -148,7 +134,7 @@ describe('a delivery from the service', () => {
 
 	it('Simplify off gives the body as sent, never the secret header', async () => {
 		const r = await activeTrigger({ parameters: { simplify: false, bodyLanguage: 'EN' } });
-		const ad = await associatedAd();
+		const ad = await associatedAd(sandbox);
 
 		await lead(ad.id, 'CONTACTO');
 		const [received] = await r.waitForReceived(1);
@@ -165,7 +151,7 @@ describe('a delivery from the service', () => {
 
 	it('with Include Raw Body keeps the body beside the simplified lead', async () => {
 		const r = await activeTrigger({ parameters: { options: { includeRawBody: true } } });
-		const ad = await associatedAd();
+		const ad = await associatedAd(sandbox);
 
 		await lead(ad.id, 'CONTACTO');
 		const [received] = await r.waitForReceived(1);
@@ -175,7 +161,7 @@ describe('a delivery from the service', () => {
 
 	it('for an ad not in Only Ad Codes is answered but runs nothing', async () => {
 		const r = await activeTrigger({ parameters: { options: { adCodes: 'SOME-OTHER-AD' } } });
-		const ad = await associatedAd();
+		const ad = await associatedAd(sandbox);
 
 		await lead(ad.id, 'CONTACTO');
 		const [received] = await r.waitForReceived(1);
@@ -289,7 +275,7 @@ describe('a request made straight at the webhook URL', () => {
 describe('"Listen for test event"', () => {
 	it('receives a lead at the test URL and hands the configuration back to production afterwards', async () => {
 		const r = await activeTrigger();
-		const ad = await associatedAd();
+		const ad = await associatedAd(sandbox);
 		await r.trigger.listenForTestEvent();
 
 		await lead(ad.id, 'CONTACTO');
