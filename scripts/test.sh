@@ -2,7 +2,8 @@
 # The README's test command: static checks, the build, every jest suite, the exactly-once suites
 # (test/queue: one n8n process and queue mode, with the PostgreSQL, Redis and HAProxy they start
 # themselves) and the n8n version matrix (scripts/n8n/matrix.sh). QUEUE_SUITES=off or
-# N8N_MATRIX=off skip those; naming test files runs just them.
+# N8N_MATRIX=off skip those (QUEUE_SUITES=queueMode runs that file alone); naming test files runs
+# just them.
 set -euo pipefail
 tsc -p tsconfig.json --noEmit
 eslint nodes credentials package.json
@@ -10,6 +11,11 @@ prettier --check --log-level warn .
 rm -rf dist && tsc -p tsconfig.build.json && gulp --silent build:assets
 jest --ci "$@"
 if [ $# -eq 0 ]; then
-	if [ "${QUEUE_SUITES:-on}" != off ]; then jest --ci -c test/queue/jest.config.js --runInBand; fi
+	# QUEUE_SUITES: on (both), off, or the one file to run (queueMode or singleProcess).
+	case "${QUEUE_SUITES:-on}" in
+	off) ;;
+	on) jest --ci -c test/queue/jest.config.js --runInBand ;;
+	*) jest --ci -c test/queue/jest.config.js --runInBand "test/queue/${QUEUE_SUITES}.test.ts" ;;
+	esac
 	if [ "${N8N_MATRIX:-on}" != off ]; then scripts/n8n/matrix.sh; fi
 fi
