@@ -3,7 +3,8 @@
  * list, or by code / ID); version 1 keeps its agency dropdown and plain ad fields, so that
  * workflows saved with version 1 open in the editor and run exactly as before.
  */
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../../shared/versionConditions';
 import { agencyCodeField, legacyAgencyCodeField } from './common.descriptions';
 
 export const NODE_VERSIONS = [1, 2];
@@ -21,20 +22,6 @@ export function typeVersionOf(ctx: IExecuteFunctions): number {
 		versionOfRun.set(ctx, version);
 	}
 	return version;
-}
-
-export const ONLY_VERSION_1: IDisplayOptions = { show: { '@version': [1] } };
-export const FROM_VERSION_2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: 2 } }] } };
-
-/** The property shown only where `when` also holds (the version's condition added to its own). */
-export function onlyWhen(when: IDisplayOptions, property: INodeProperties): INodeProperties {
-	return {
-		...property,
-		displayOptions: {
-			...property.displayOptions,
-			show: { ...property.displayOptions?.show, ...when.show },
-		},
-	};
 }
 
 /**

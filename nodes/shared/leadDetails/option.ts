@@ -8,7 +8,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../../RealEstatePortal/actions/versions';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../versionConditions';
 
 export const PROPERTY_DETAILS = 'propertyDetails';
 

@@ -24,7 +24,8 @@ import {
 	readPlatformAdId,
 	stringParameter,
 } from '../parameters';
-import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen, typeVersionOf } from '../versions';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../../../shared/versionConditions';
+import { typeVersionOf } from '../versions';
 
 const properties: INodeProperties[] = [
 	agencyCodeField,

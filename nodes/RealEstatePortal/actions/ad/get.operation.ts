@@ -23,7 +23,8 @@ import {
 	stringParameter,
 	type AdReference,
 } from '../parameters';
-import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen, typeVersionOf } from '../versions';
+import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../../../shared/versionConditions';
+import { typeVersionOf } from '../versions';
 import { findOnlineAd } from './findAd';
 
 /** Version 1: a Find By switch between a number field and an ad code field. */

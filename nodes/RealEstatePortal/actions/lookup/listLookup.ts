@@ -6,7 +6,8 @@ import {
 } from 'n8n-workflow';
 import { portalRequest, type PortalContext } from '../../../shared/transport';
 import { simplifyField } from '../common.descriptions';
-import { FROM_VERSION_2, onlyWhen, typeVersionOf } from '../versions';
+import { FROM_VERSION_2, onlyWhen } from '../../../shared/versionConditions';
+import { typeVersionOf } from '../versions';
 
 type LookupOperation = 'listOperations' | 'listCurrencies';
 
