@@ -1,26 +1,24 @@
 /**
  * Admission of leads answered after the workflow (Respond "When Last Node Finishes"): the portal
  * waits about 1.5 s for an answer (docs/portal-api.md#callbacks) and sends a failed delivery again.
- * A lead is started only when this process can finish it within that time; otherwise it is answered
- * at once with 503 and a Retry-After, and taken when the portal sends it again. A repeat of a lead
- * still running here is answered the same way instead of being run a second time.
+ * A lead is started only while fewer than the bound are in flight; otherwise it is answered at once
+ * with 503 and a Retry-After, and taken when the portal sends it again. A repeat of a lead still
+ * running here is answered the same way instead of being run a second time.
  *
- * How many leads fit is estimated from the recent executions of this trigger in this process: each
- * finished lead tells how long it took with how many beside it, i.e. what one lead costs when
- * leads share n8n; the answer time divided by that cost is how many may be in flight.
+ * The bound is learnt from how this trigger's leads were answered in this process, as a network
+ * learns its window: it grows while leads are answered before the portal hangs up and the bound was
+ * reached, and halves when the portal hangs up. What a lead costs alone says nothing about how many
+ * fit: a lead that waits on a database, a queue-mode worker or another service costs little of n8n.
  */
 import type { IWebhookFunctions, Logger } from 'n8n-workflow';
 
 import { FinishedUnheard, LeadsInFlight, whenAnswered, type FinishedLead } from './inFlight';
 
-/**
- * The part of the portal's 1.5 s a lead's execution may take: n8n reads the request and loads the
- * workflow before webhook(), and a busy machine slows both.
- */
-export const EXECUTION_BUDGET_MS = 750;
-/** Before any lead finished here (a fresh start, a restart's backlog): the first ones tell the cost. */
+/** Before any lead finished here (a fresh start, a restart's backlog): the first ones tell whether more fit. */
 export const FIRST_LIMIT = 4;
-/** How many finished leads the estimate is made of. */
+/** What a lead is taken to cost, to pace deferred leads, before one finished here. */
+const FIRST_COST_MS = 200;
+/** How many finished leads the pace of deferred leads is taken from. */
 const SAMPLES_KEPT = 20;
 /** A deferred lead is told to come back in at least this many seconds (Retry-After counts whole seconds). */
 const MIN_RETRY_AFTER_S = 1;
@@ -41,15 +39,14 @@ export class Admission {
 	/** When the next deferred lead is asked to come back: deferred leads are spread at n8n's pace. */
 	private nextSlotAt = 0;
 	/**
-	 * Lowered when a lead this process started took longer than the budget or the portal hung up on
-	 * it (the estimate missed what n8n does around the execution, or the machine got slower):
-	 * halved, then grown back by one per lead finished in time.
+	 * How many leads may be in flight. Until the portal first hangs up it doubles each round (one
+	 * more per lead answered with the bound reached); after that it grows by one a round.
 	 */
-	private slowCap = Number.POSITIVE_INFINITY;
+	private bound = FIRST_LIMIT;
 	/** Bumped by each cut: leads started before a cut do not cut again (one halving per wave). */
 	private cuts = 0;
 	private startedSinceCut = 0;
-	private deferredSinceLog = { busy: 0, running: 0 };
+	private sinceLog = { busy: 0, running: 0, hungUp: 0 };
 	private lastLogAt = Number.NEGATIVE_INFINITY;
 
 	/** Ms of execution one lead costs here, or undefined before any lead finished. */
@@ -59,16 +56,9 @@ export class Admission {
 		return sorted[Math.floor(sorted.length / 2)];
 	}
 
-	/** How many leads may be in flight: the user's bound, else what fits in the execution budget. */
+	/** How many leads may be in flight: the user's bound, else the learnt one. */
 	limit(maxInFlight: number | null): number {
-		if (maxInFlight !== null) return maxInFlight;
-		return Math.max(1, Math.min(this.estimate(), Math.floor(this.slowCap)));
-	}
-
-	/** How many leads' execution fits in the budget, by the recent cost per lead. */
-	private estimate(): number {
-		const cost = this.costPerLeadMs();
-		return cost === undefined ? FIRST_LIMIT : Math.floor(EXECUTION_BUDGET_MS / Math.max(cost, 1));
+		return maxInFlight ?? Math.max(1, Math.floor(this.bound));
 	}
 
 	get inFlightCount(): number {
@@ -78,19 +68,18 @@ export class Admission {
 	decide(eventId: string, now: number, maxInFlight: number | null): Verdict {
 		if (this.unheard.take(eventId)) return { admitted: false, reason: 'finishedUnheard' };
 		if (this.inFlight.has(eventId, now)) {
-			this.deferredSinceLog.running++;
+			this.sinceLog.running++;
 			return { admitted: false, reason: 'running', retryAfterSeconds: this.secondsUntilDrained() };
 		}
 		const limit = this.limit(maxInFlight);
 		if (this.inFlight.size >= limit) {
-			this.deferredSinceLog.busy++;
-			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now) };
+			this.sinceLog.busy++;
+			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now, limit) };
 		}
 		this.inFlight.start(eventId, now);
 		this.startedSinceCut++;
 		let hungUp = false;
 		const cutsAtStart = this.cuts;
-		const slow = () => this.cutOnce(cutsAtStart);
 		return {
 			admitted: true,
 			finish: (at, succeeded) => {
@@ -98,12 +87,12 @@ export class Admission {
 				if (hungUp && succeeded) this.unheard.add(eventId);
 				if (!finished) return;
 				this.learn(finished);
-				if (finished.durationMs > EXECUTION_BUDGET_MS) slow();
-				else if (!hungUp && Number.isFinite(this.slowCap)) this.slowCap += 1;
+				if (!hungUp) this.grow(finished.concurrency, limit);
 			},
 			hungUp: () => {
 				hungUp = true;
-				slow();
+				this.sinceLog.hungUp++;
+				this.cutOnce(cutsAtStart, this.inFlight.hungUp(eventId, Date.now()));
 			},
 		};
 	}
@@ -113,25 +102,38 @@ export class Admission {
 	 * requests that answers come too late, whatever runs. Fewer leads in flight leave it more time.
 	 */
 	arrivedTooLate(): void {
+		this.sinceLog.hungUp++;
 		// Once until more leads are started: a wave of late deliveries is one signal.
-		if (this.startedSinceCut > 0) this.cutOnce(this.cuts);
+		if (this.startedSinceCut > 0) this.cutOnce(this.cuts, this.inFlight.size);
 	}
 
-	private cutOnce(cutsAtStart: number) {
+	/** A lead answered in time: more may fit, if the bound it started under was reached meanwhile. */
+	private grow(concurrency: number, limitAtStart: number) {
+		if (concurrency < limitAtStart) return;
+		this.bound += this.cuts === 0 ? 1 : 1 / limitAtStart;
+	}
+
+	/**
+	 * Halves the bound, or what was in flight when it proved too many if that was fewer: a lead
+	 * the portal hangs up on was started with those beside it, however many are left by then.
+	 */
+	private cutOnce(cutsAtStart: number, tooMany: number) {
 		if (cutsAtStart !== this.cuts) return;
 		this.cuts++;
 		this.startedSinceCut = 0;
-		this.slowCap = Math.max(1, Math.min(this.slowCap, this.inFlight.size) / 2);
+		this.bound = Math.max(1, Math.min(this.bound, tooMany) / 2);
 	}
 
 	/** The deferral counts to log, once per LOG_EVERY_MS, or undefined when there is nothing to say yet. */
-	deferralsToLog(now: number): { busy: number; running: number; sinceMs: number } | undefined {
-		const { busy, running } = this.deferredSinceLog;
+	deferralsToLog(
+		now: number,
+	): { busy: number; running: number; hungUp: number; sinceMs: number } | undefined {
+		const { busy, running, hungUp } = this.sinceLog;
 		if (busy + running === 0 || now - this.lastLogAt < LOG_EVERY_MS) return undefined;
 		const sinceMs = Number.isFinite(this.lastLogAt) ? now - this.lastLogAt : 0;
 		this.lastLogAt = now;
-		this.deferredSinceLog = { busy: 0, running: 0 };
-		return { busy, running, sinceMs };
+		this.sinceLog = { busy: 0, running: 0, hungUp: 0 };
+		return { busy, running, hungUp, sinceMs };
 	}
 
 	private learn({ durationMs, concurrency }: FinishedLead) {
@@ -139,13 +141,13 @@ export class Admission {
 		if (this.costs.length > SAMPLES_KEPT) this.costs.shift();
 	}
 
-	private costOrBudget(): number {
-		return this.costPerLeadMs() ?? EXECUTION_BUDGET_MS / FIRST_LIMIT;
+	private cost(): number {
+		return this.costPerLeadMs() ?? FIRST_COST_MS;
 	}
 
 	/** Seconds until the leads in flight now are done. */
 	private secondsUntilDrained(): number {
-		const ms = this.inFlight.size * this.costOrBudget();
+		const ms = this.inFlight.size * this.cost();
 		return Math.max(MIN_RETRY_AFTER_S, Math.ceil(ms / 1_000));
 	}
 
@@ -154,13 +156,12 @@ export class Admission {
 	 * it: a portal that honours Retry-After sends them back at n8n's pace
 	 * instead of all at once. One that does not retries on its own schedule; they are deferred again.
 	 */
-	private nextSlot(now: number): number {
-		const cost = this.costOrBudget();
+	private nextSlot(now: number, limit: number): number {
+		const cost = this.cost();
 		const drained = Math.max(this.inFlight.size * cost, MIN_RETRY_AFTER_S * 1_000);
 		const slotAt = Math.max(this.nextSlotAt, now + drained);
-		// What fits in flight, a second: each second's leads come back together. Not lowered by a
-		// cut after hang-ups, which lasts less than the deferred leads are away.
-		this.nextSlotAt = slotAt + Math.max(cost, 1_000 / Math.max(1, this.estimate()));
+		// What fits in flight, a second: each second's leads come back together.
+		this.nextSlotAt = slotAt + Math.max(cost, 1_000 / limit);
 		// Rounded down: the leads of one second come back together, as many as fit in flight.
 		return Math.max(MIN_RETRY_AFTER_S, Math.floor((slotAt - now) / 1_000 + 1e-9));
 	}
@@ -187,9 +188,11 @@ function logDeferrals(admission: Admission, logger: Logger, now: number, limit: 
 	const since = counts.sinceMs > 0 ? ` in the last ${Math.round(counts.sinceMs / 1_000)} s` : '';
 	const running =
 		counts.running > 0 ? `, ${counts.running} repeat(s) of leads still running answered 503` : '';
+	const hungUp =
+		counts.hungUp > 0 ? ` The portal stopped waiting for ${counts.hungUp} lead(s) meanwhile.` : '';
 	logger.warn(
 		`Real Estate Portal Trigger: n8n is busy, ${counts.busy} lead(s) deferred${since}${running}: ` +
-			`answered 503 with Retry-After, the portal sends them again. ` +
+			`answered 503 with Retry-After, the portal sends them again.${hungUp} ` +
 			`${admission.inFlightCount} in flight, room for ${limit} at a time (option Max Leads In Flight).`,
 	);
 }

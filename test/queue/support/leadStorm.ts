@@ -112,12 +112,20 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 	return { eventIds, log };
 }
 
+/** How many times a late repeat answered 503 with Retry-After is sent again, as the portal does. */
+const DEFERRED_RETRIES = 10;
+
 /**
  * One saved delivery sent again byte for byte, as the portal does: a connection closed before any
- * answer (a keep-alive connection the balancer had just closed) is tried again, up to 3 times.
+ * answer (a keep-alive connection the balancer had just closed) is tried again, up to 3 times, and
+ * an answer 503 with Retry-After (the trigger deferring a lead while n8n is busy) is sent again
+ * when it says. Answers the last status.
  */
 async function sendAgain(delivery: DeliveryAttempt): Promise<number> {
-	for (let attempt = 1; ; attempt++) {
+	let closed = 0;
+	for (let deferred = 0; ; ) {
+		let status: number;
+		let retryAfter: string | null;
 		try {
 			const response = await fetch(delivery.url, {
 				method: 'POST',
@@ -125,10 +133,14 @@ async function sendAgain(delivery: DeliveryAttempt): Promise<number> {
 				body: JSON.stringify(delivery.body),
 			});
 			await response.arrayBuffer();
-			return response.status;
+			status = response.status;
+			retryAfter = response.headers.get('retry-after');
 		} catch (error) {
-			if (attempt === 3) throw new Error(`POST ${delivery.url}: ${(error as Error).message}`);
+			if (++closed === 3) throw new Error(`POST ${delivery.url}: ${(error as Error).message}`);
+			continue;
 		}
+		if (status !== 503 || retryAfter === null || ++deferred > DEFERRED_RETRIES) return status;
+		await sleep(Number(retryAfter) * 1_000);
 	}
 }
 

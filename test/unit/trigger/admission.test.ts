@@ -1,44 +1,51 @@
 /**
  * How many leads the trigger lets run at once (Respond "When Last Node Finishes"), learnt from how
- * the leads it ran finished: the portal's answer time divided by what one lead costs.
+ * the leads it ran were answered: more while they are answered before the portal hangs up, half
+ * when it hangs up.
  */
-import {
-	Admission,
-	EXECUTION_BUDGET_MS,
-	FIRST_LIMIT,
-} from '../../../nodes/RealEstatePortalTrigger/admission';
+import { FORGOTTEN_AFTER_HANG_UP_MS } from '../../../nodes/RealEstatePortalTrigger/inFlight';
+import { Admission, FIRST_LIMIT } from '../../../nodes/RealEstatePortalTrigger/admission';
 
 /**
- * Offers `count` leads at once to a machine that spends `costMs` on each: those admitted run side by
- * side and all finish after admitted × costMs. Answers the clock then.
+ * Offers `count` leads at once to a machine that answers those admitted after `durationMs` each,
+ * side by side (a lead waiting on a database or a queue-mode worker). Answers the clock then.
  */
-function runTogether(admission: Admission, count: number, costMs: number, from: number) {
+function runTogether(admission: Admission, count: number, durationMs: number, from: number) {
 	const verdicts = Array.from({ length: count }, (_, n) =>
 		admission.decide(`lead-${from}-${n}`, from, null),
 	);
-	const admitted = verdicts.filter((verdict) => verdict.admitted);
-	const end = from + admitted.length * costMs;
-	for (const verdict of admitted) verdict.finish(end, true);
+	const end = from + durationMs;
+	for (const verdict of verdicts) if (verdict.admitted) verdict.finish(end, true);
 	return end;
 }
 
 describe('the automatic bound on leads in flight', () => {
-	it('starts small, then lets in as many as finish within the execution budget', () => {
+	it('starts small, then doubles each round answered in time while leads wait at the bound', () => {
 		const admission = new Admission();
 		expect(admission.limit(null)).toBe(FIRST_LIMIT);
 
-		// Four leads side by side finish in 200 ms: one lead costs 50 ms of n8n's time.
-		runTogether(admission, 4, 50, 0);
-
-		expect(admission.limit(null)).toBe(Math.floor(EXECUTION_BUDGET_MS / 50));
+		let now = runTogether(admission, 40, 100, 0);
+		expect(admission.limit(null)).toBe(2 * FIRST_LIMIT);
+		now = runTogether(admission, 40, 100, now);
+		expect(admission.limit(null)).toBe(4 * FIRST_LIMIT);
 	});
 
-	it('lets in fewer when leads get slower, as when the destination or the machine is busy', () => {
+	it('does not grow while fewer leads come than it lets in', () => {
 		const admission = new Admission();
-		let now = runTogether(admission, 4, 50, 0);
-		for (let round = 0; round < 20; round++) now = runTogether(admission, 40, 200, now);
+		let now = 0;
+		for (let round = 0; round < 10; round++) now = runTogether(admission, 2, 100, now);
 
-		expect(admission.limit(null)).toBe(Math.floor(EXECUTION_BUDGET_MS / 200));
+		expect(admission.limit(null)).toBe(FIRST_LIMIT);
+	});
+
+	it('keeps growing when every lead takes seconds but is answered: the portal waited for it', () => {
+		// Before: a lead over 750 ms halved the bound, so a queue-mode n8n (each lead a round trip
+		// through Redis and a worker) ran one lead at a time and the portal gave leads up.
+		const admission = new Admission();
+		let now = 0;
+		for (let round = 0; round < 3; round++) now = runTogether(admission, 40, 3_000, now);
+
+		expect(admission.limit(null)).toBe(8 * FIRST_LIMIT);
 	});
 
 	it("keeps to the user's Max Leads In Flight", () => {
@@ -69,41 +76,59 @@ describe('the automatic bound on leads in flight', () => {
 		]);
 	});
 
-	it('halves when the portal hangs up on leads it started, once per wave, then grows back', () => {
+	it('halves when the portal hangs up on leads it started, once per wave, then grows by one a round', () => {
 		const admission = new Admission();
-		runTogether(admission, 4, 50, 0);
-		const estimate = admission.limit(null);
+		runTogether(admission, 40, 50, 0);
+		const learnt = admission.limit(null);
 		const wave = Array.from({ length: 20 }, (_, n) => admission.decide(`wave-${n}`, 1_000, null));
 		for (const verdict of wave) if (verdict.admitted) verdict.hungUp();
 
-		expect(admission.limit(null)).toBe(Math.floor(estimate / 2));
+		const halved = Math.floor(learnt / 2);
+		expect(admission.limit(null)).toBe(halved);
 		for (const verdict of wave) if (verdict.admitted) verdict.finish(3_000, true);
 		let now = 3_000;
-		for (let round = 0; round < 40; round++) now = runTogether(admission, 10, 50, now);
-		expect(admission.limit(null)).toBe(estimate);
+		for (let round = 0; round < 3; round++) now = runTogether(admission, 40, 50, now);
+		expect(admission.limit(null)).toBe(halved + 3);
 	});
 
-	it('halves when a lead it started took longer than the execution budget', () => {
+	it('halves from the leads that were in flight beside the one hung up on, not from those left by then', () => {
 		const admission = new Admission();
-		runTogether(admission, 4, 50, 0);
-		const estimate = admission.limit(null);
-		const slow = admission.decide('slow', 1_000, null);
-		if (!slow.admitted) throw new Error('not admitted');
-		slow.finish(1_000 + EXECUTION_BUDGET_MS + 1, true);
+		let now = 0;
+		for (let round = 0; round < 3; round++) now = runTogether(admission, 40, 100, now);
+		expect(admission.limit(null)).toBe(32);
+		const wave = Array.from({ length: 16 }, (_, n) => admission.decide(`wave-${n}`, now, null));
+		// All but the last finish in time; the portal hangs up on the last one, alone by then.
+		for (const verdict of wave.slice(0, -1)) if (verdict.admitted) verdict.finish(now + 500, true);
+		const last = wave[wave.length - 1];
+		if (!last.admitted) throw new Error('not admitted');
+		last.hungUp();
 
-		expect(admission.limit(null)).toBe(1);
-		expect(estimate).toBeGreaterThan(1);
+		expect(admission.limit(null)).toBe(8);
 	});
 
 	it('halves when deliveries reach it after the portal hung up (n8n too busy to read them in time)', () => {
 		const admission = new Admission();
-		runTogether(admission, 4, 50, 0);
+		runTogether(admission, 40, 50, 0);
 		for (let n = 0; n < 8; n++) admission.decide(`running-${n}`, 1_000, null);
 
 		admission.arrivedTooLate();
 		admission.arrivedTooLate();
 
 		expect(admission.limit(null)).toBe(4);
+	});
+
+	it('forgets a lead the portal hung up on that n8n never answers (a worker killed mid-lead)', () => {
+		const admission = new Admission();
+		const lost = admission.decide('lost', 0, null);
+		if (!lost.admitted) throw new Error('not admitted');
+		lost.hungUp();
+
+		expect(admission.decide('lost', 10_000, null)).toMatchObject({ reason: 'running' });
+		expect(
+			admission.decide('lost', Date.now() + FORGOTTEN_AFTER_HANG_UP_MS + 1, null),
+		).toMatchObject({
+			admitted: true,
+		});
 	});
 
 	it('answers a lead whose workflow succeeded after the portal hung up without running it again', () => {
