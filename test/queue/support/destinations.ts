@@ -174,10 +174,18 @@ export async function finishStorm(args: {
 	concurrency: number;
 }): Promise<number[]> {
 	const { owner, services, sandbox, storm } = args;
+	let since = Date.now();
+	const took = (what: string) => {
+		storm.log.push(`${what} in ${Math.round((Date.now() - since) / 1_000)} s`);
+		since = Date.now();
+	};
 	await sandbox.waitForIdle(1_800_000);
+	took('last retries of the storm over');
 	const answers: number[] = [];
 	for (const ids of storm.eventIds.values())
 		answers.push(...(await lateRepeatsOf(sandbox, ids, args.lateRepeats, args.concurrency)));
+	took('late repeats answered');
 	await settle(owner, services);
+	took('destinations settled');
 	return answers;
 }
