@@ -151,13 +151,13 @@ export async function measureDestinations(args: {
 	return {
 		dataTable: await callbackFigure(
 			'demo-les',
-			'Data table (callback trigger, upsert on eventId)',
+			'Data table (callback trigger, upsert on leadKey)',
 			destinations.dataTable,
 			ids.dataTable,
 		),
 		postgres: await callbackFigure(
 			'demo-lec',
-			'PostgreSQL (callback trigger, event_id primary key, ON CONFLICT DO NOTHING)',
+			'PostgreSQL (callback trigger, lead_key primary key, ON CONFLICT DO NOTHING)',
 			destinations.postgres,
 			ids.postgres,
 		),
