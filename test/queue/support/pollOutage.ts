@@ -2,21 +2,34 @@
  * The Poll Trigger through an outage: its example published (into the Portal leads data table),
  * leads made while n8n runs, while it is stopped, and after it started again; then every poll
  * needed to catch up, and one more to show that nothing comes twice.
+ *
+ * Two measures. The table, as the user reads it: one row per lead key (`message:<id>`), whichever
+ * workflow wrote it. The callback Data table example writes into the same table on the same key
+ * (README, "Both triggers into one table"), and a repeat it answers after the poll's row
+ * overwrites the row's `source` and `eventId`: counting only the rows marked `poll` took such
+ * leads for lost. And the Poll Trigger on its own: the items of its executions, each lead once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
+	POLL_TRIGGER_TYPE,
 	importLandingExample,
+	leadsTableRows,
+	nodeOutput,
 	publishWorkflow,
 	type PortalStack,
+	type ProvisionedN8n,
 	type SandboxClient,
-	type Services,
+	type StoredWorkflow,
 } from '../../e2e/support';
-import { landedIds, whenDatabaseReady } from './destinations';
-import { landed, type LandingFigure } from './landed';
+import { whenDatabaseReady } from './destinations';
+import { landed, type Landed, type LandingFigure } from './landed';
 
 /** n8n polls "every minute", at the start of each minute. */
 const POLL_CYCLE_MS = 60_000;
+
+/** The lead key of a message (both triggers give it), the data table's key. */
+const messageKey = (idMensaje: number) => `message:${idMensaje}`;
 
 async function leadsOn(portal: SandboxClient, ads: number[], count: number): Promise<number[]> {
 	const made: number[] = [];
@@ -27,11 +40,40 @@ async function leadsOn(portal: SandboxClient, ads: number[], count: number): Pro
 	return made;
 }
 
+/**
+ * The data table's rows that count: those of the `expected` leads whoever wrote them, and every
+ * row the Poll Trigger wrote (one of another lead is unexpected). Rows the callback trigger wrote
+ * for other leads (the exactly-once storm's) are not this scenario's.
+ */
+async function tableRows(owner: ProvisionedN8n, expected: Set<string>) {
+	const rows = await whenDatabaseReady(() => leadsTableRows(owner));
+	return rows.filter((row) => expected.has(String(row.leadKey)) || row.source === 'poll');
+}
+
+const keysOf = (rows: Array<Record<string, unknown>>) => rows.map((row) => String(row.leadKey));
+
+/** The lead keys of every item the workflow's Poll Trigger emitted, over all its polls. */
+async function emittedKeys(owner: ProvisionedN8n, workflow: StoredWorkflow) {
+	const trigger = String(workflow.nodes.find((node) => node.type === POLL_TRIGGER_TYPE)?.name);
+	const executions = await whenDatabaseReady(() => owner.api.everyExecution(workflow.id));
+	const polls = executions.filter((execution) => execution.mode === 'trigger');
+	return {
+		polls: polls.length,
+		keys: polls.flatMap((execution) =>
+			nodeOutput(execution, trigger).map((item) => String(item.leadKey)),
+		),
+	};
+}
+
+export interface PollOutageFigure extends LandingFigure {
+	/** The Poll Trigger's own items against the leads made: each once, none other. */
+	emitted: Landed;
+}
+
 export async function pollThroughOutage(
 	stack: PortalStack,
-	services: Services,
 	leadsPerPhase: number,
-): Promise<LandingFigure> {
+): Promise<PollOutageFigure> {
 	const { owner, portal } = stack;
 	const ads = [
 		...(await portal.ads('INMO-001')).map((ad) => ad.idAvisoPlat),
@@ -49,17 +91,27 @@ export async function pollThroughOutage(
 	});
 	made.push(...(await leadsOn(portal, ads, leadsPerPhase)));
 
+	const expected = made.map(messageKey);
+	const wanted = new Set(expected);
+	const allLanded = async () => {
+		const keys = new Set(keysOf(await tableRows(owner, wanted)));
+		return expected.every((key) => keys.has(key));
+	};
 	const deadline = Date.now() + 4 * POLL_CYCLE_MS;
-	while ((await landedIds(owner, services)).poll.length < made.length && Date.now() < deadline)
-		await sleep(5_000);
+	while (!(await allLanded()) && Date.now() < deadline) await sleep(5_000);
 	await sleep(POLL_CYCLE_MS + 5_000);
-	const ids = await landedIds(owner, services);
+	const emitted = await emittedKeys(owner, poll);
+	const ofThem = landed(expected, emitted.keys);
+	const rows = await tableRows(owner, wanted);
+	const lastByCallback = rows.filter((row) => row.source !== 'poll').length;
 	return {
 		scenario: `${leadsPerPhase} leads before, ${leadsPerPhase} while n8n is stopped, ${leadsPerPhase} after it started again`,
-		destination: 'Data table (Poll Trigger, every minute, upsert on eventId)',
+		destination: 'Data table (Poll Trigger, every minute, upsert on leadKey)',
 		leads: made.length,
 		deliveries: 0,
 		executions: await whenDatabaseReady(() => owner.api.countExecutions(poll.id)),
-		...landed(made.map(String), ids.poll),
+		...landed(expected, keysOf(rows)),
+		notes: `the Poll Trigger emitted ${emitted.keys.length} items in ${emitted.polls} polls: ${ofThem.missing} leads never, ${ofThem.duplicateRows} twice; ${lastByCallback} rows last written by the callback trigger`,
+		emitted: ofThem,
 	};
 }
