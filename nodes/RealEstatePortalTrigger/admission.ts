@@ -92,7 +92,7 @@ export class Admission {
 			hungUp: () => {
 				hungUp = true;
 				this.sinceLog.hungUp++;
-				this.cutOnce(cutsAtStart, this.inFlight.hungUp(eventId, Date.now()));
+				this.cutOnce(cutsAtStart, this.inFlight.concurrencyOf(eventId));
 			},
 		};
 	}

@@ -12,11 +12,6 @@ type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
  * (a failed one with 500), so only a lost process leaves one behind, and a repeat must then run.
  */
 export const FORGOTTEN_AFTER_MS = 5 * 60_000;
-/**
- * Once the portal hung up, sooner: in queue mode a worker killed mid-lead leaves the webhook
- * process waiting for an answer that may never come, and the entry would hold a place in flight.
- */
-export const FORGOTTEN_AFTER_HANG_UP_MS = 60_000;
 
 /** One lead's execution as it finished: how long it took, and the most leads in flight meanwhile (itself included). */
 export interface FinishedLead {
@@ -25,10 +20,7 @@ export interface FinishedLead {
 }
 
 export class LeadsInFlight {
-	private readonly started = new Map<
-		string,
-		{ at: number; concurrency: number; hungUpAt?: number }
-	>();
+	private readonly started = new Map<string, { at: number; concurrency: number }>();
 
 	get size(): number {
 		return this.started.size;
@@ -46,15 +38,9 @@ export class LeadsInFlight {
 			entry.concurrency = Math.max(entry.concurrency, size);
 	}
 
-	/**
-	 * The portal stopped waiting for the lead: it is forgotten sooner if n8n never ends it. Answers
-	 * the most leads in flight since it started (itself included).
-	 */
-	hungUp(eventId: string, now: number): number {
-		const entry = this.started.get(eventId);
-		if (!entry) return this.started.size;
-		entry.hungUpAt = now;
-		return entry.concurrency;
+	/** The most leads in flight since this one started (itself included); the count now if it is not. */
+	concurrencyOf(eventId: string): number {
+		return this.started.get(eventId)?.concurrency ?? this.started.size;
 	}
 
 	/** Ends the lead's flight; what it cost, or undefined when it was no longer in flight. */
@@ -66,11 +52,8 @@ export class LeadsInFlight {
 	}
 
 	private forgetStale(now: number) {
-		for (const [eventId, { at, hungUpAt }] of this.started) {
-			const stale =
-				now - at > FORGOTTEN_AFTER_MS ||
-				(hungUpAt !== undefined && now - hungUpAt > FORGOTTEN_AFTER_HANG_UP_MS);
-			if (stale) this.started.delete(eventId);
+		for (const [eventId, { at }] of this.started) {
+			if (now - at > FORGOTTEN_AFTER_MS) this.started.delete(eventId);
 		}
 	}
 }

@@ -93,6 +93,15 @@ describe('a backlog after n8n was killed (Respond "When Last Node Finishes")', (
 				`${Math.max(...attempts.map((a) => a.durationMs))} ms`,
 		);
 
+		for (const id of eventIds.filter((one) => rowsPerEvent.get(one) !== 1))
+			console.log(
+				`lead ${id}: ${rowsPerEvent.get(id) ?? 0} row(s); attempts ` +
+					attempts
+						.filter((a) => a.idEvento === id)
+						.map((a) => `${a.status ?? a.outcome} after ${a.durationMs} ms`)
+						.join(', '),
+			);
+
 		expect(eventIds).toHaveLength(120);
 		expect(givenUp).toEqual([]);
 		expect(eventIds.filter((id) => rowsPerEvent.get(id) !== 1)).toEqual([]);

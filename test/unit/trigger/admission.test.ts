@@ -3,7 +3,6 @@
  * the leads it ran were answered: more while they are answered before the portal hangs up, half
  * when it hangs up.
  */
-import { FORGOTTEN_AFTER_HANG_UP_MS } from '../../../nodes/RealEstatePortalTrigger/inFlight';
 import { Admission, FIRST_LIMIT } from '../../../nodes/RealEstatePortalTrigger/admission';
 
 /**
@@ -115,20 +114,6 @@ describe('the automatic bound on leads in flight', () => {
 		admission.arrivedTooLate();
 
 		expect(admission.limit(null)).toBe(4);
-	});
-
-	it('forgets a lead the portal hung up on that n8n never answers (a worker killed mid-lead)', () => {
-		const admission = new Admission();
-		const lost = admission.decide('lost', 0, null);
-		if (!lost.admitted) throw new Error('not admitted');
-		lost.hungUp();
-
-		expect(admission.decide('lost', 10_000, null)).toMatchObject({ reason: 'running' });
-		expect(
-			admission.decide('lost', Date.now() + FORGOTTEN_AFTER_HANG_UP_MS + 1, null),
-		).toMatchObject({
-			admitted: true,
-		});
 	});
 
 	it('answers a lead whose workflow succeeded after the portal hung up without running it again', () => {
