@@ -5,10 +5,26 @@
 # N8N_MATRIX=off skip those (QUEUE_SUITES=queueMode runs that file alone); naming test files runs
 # just them.
 set -euo pipefail
+# A whole run installs the n8n releases it starts (the default pin, then the matrix's) side by side
+# while the static checks and the build run: one after another, inside the suites, they took about
+# eight of a fresh clone's minutes. Each install is a no-op once done (scripts/n8n/install.sh).
+installs=()
+if [ $# -eq 0 ]; then
+	releases=("${N8N_VERSION:-}")
+	if [ "${N8N_MATRIX:-on}" != off ]; then
+		read -r -a matrix <<<"$(source scripts/n8n/pins.sh && echo "$N8N_MATRIX_PINS")"
+		releases+=("${matrix[@]}")
+	fi
+	for release in "${releases[@]}"; do
+		N8N_VERSION="$release" scripts/n8n/install.sh >/dev/null &
+		installs+=($!)
+	done
+fi
 tsc -p tsconfig.json --noEmit
 eslint nodes credentials package.json
 prettier --check --log-level warn .
 rm -rf dist && tsc -p tsconfig.build.json && gulp --silent build:assets
+for install in "${installs[@]}"; do wait "$install"; done
 jest --ci "$@"
 if [ $# -eq 0 ]; then
 	# QUEUE_SUITES: on (both), off, or the one file to run (queueMode or singleProcess).
