@@ -51,8 +51,23 @@ function instantOf(value: unknown): { instant: number | null; day: string | null
 	};
 }
 
+/**
+ * Keys already read, per listed item: the list's de-duplication (paging.ts) and the lead's reading
+ * both ask for them, and an item's fields are read once. Held only as long as the item is.
+ */
+const keysRead = new WeakMap<IDataObject, ListedLeadKeys>();
+
 /** The item's key, registration instant and day, for the cursor (leadCursor.ts). */
 export function listedLeadKeys(raw: IDataObject): ListedLeadKeys {
+	let keys = keysRead.get(raw);
+	if (keys === undefined) {
+		keys = readKeys(raw);
+		keysRead.set(raw, keys);
+	}
+	return keys;
+}
+
+function readKeys(raw: IDataObject): ListedLeadKeys {
 	const fields = canonicalFields(raw, detectBodyLanguage(raw));
 	const messageId = wholeNumber(fields.idMensaje);
 	const listId = wholeNumber(raw.id);
