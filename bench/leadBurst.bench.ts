@@ -25,6 +25,7 @@ import {
 	type RunningN8n,
 } from '../test/e2e/support';
 import { runBurst, type BurstFigures, type BurstSide } from './burst/burst';
+import { timelineLines } from './burst/timeline';
 import { handBuiltWorkflow } from './burst/workflows';
 import { N8N_VERSION } from './lib/baselineNodes';
 import { bySize, type BenchOptions } from './lib/options';
@@ -183,7 +184,7 @@ export async function leadBurstBench({ size }: BenchOptions): Promise<BenchResul
 		for (const [round, burst] of bursts.entries()) {
 			for (const side of ['ours', 'baseline'] as const) {
 				const logBefore = logLinesAbout(n8n, 'n8n is busy');
-				const figures = await runBurst({
+				const { figures, timeline } = await runBurst({
 					sandbox,
 					owner,
 					tableId,
@@ -192,10 +193,11 @@ export async function leadBurstBench({ size }: BenchOptions): Promise<BenchResul
 					timeoutMs: burstTimeoutMs(schedule),
 				});
 				const deferralLogLines = logLinesAbout(n8n, 'n8n is busy') - logBefore;
-				rounds.push({ side, round, burst, ...figures, deferralLogLines });
+				rounds.push({ side, round, burst, ...figures, deferralLogLines, timeline });
 				measured.set(`${side} ${burst}`, figures);
 				summary[`${side} ${burst}`] = { ...figures, 'deferral log lines': deferralLogLines };
 				console.log(`  ${side.padEnd(8)} burst of ${burst}: ${JSON.stringify(figures)}`);
+				if (side === 'ours') console.log(timelineLines(timeline).join('\n'));
 			}
 		}
 	} finally {

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryAttempt } from '../../sandbox';
 import type { ProvisionedN8n } from '../../test/e2e/support';
 import type { SandboxProcess } from '../lib/sandboxProcess';
+import { burstTimeline, type TimelineSecond } from './timeline';
 
 export interface BurstSide {
 	interfaceId: string;
@@ -31,6 +32,11 @@ export interface BurstFigures {
 	'given up': number;
 	lost: number;
 	twice: number;
+}
+
+export interface BurstRun {
+	figures: BurstFigures;
+	timeline: TimelineSecond[];
 }
 
 const POLL_MS = 500;
@@ -94,7 +100,7 @@ export async function runBurst(options: {
 	size: number;
 	/** Longest the portal goes on retrying one delivery, plus a margin. */
 	timeoutMs: number;
-}): Promise<BurstFigures> {
+}): Promise<BurstRun> {
 	const { sandbox, owner, tableId, side, size } = options;
 	await sandbox.admin('DELETE', '/deliveries');
 	const executionsBefore = await executionsOf(owner, side.workflowId);
@@ -129,7 +135,7 @@ export async function runBurst(options: {
 	const deferrals = mine.filter(
 		(attempt) => attempt.status === 503 && attempt.responseBody.includes('retryAfterSeconds'),
 	).length;
-	return {
+	const figures: BurstFigures = {
 		leads: eventIds.length,
 		'first-attempt success %': (100 * firstSuccesses) / eventIds.length,
 		'attempts per lead': mine.length / eventIds.length,
@@ -145,4 +151,5 @@ export async function runBurst(options: {
 		lost: eventIds.filter((id) => !rows.has(id)).length,
 		twice: [...rows.values()].filter((count) => count > 1).length,
 	};
+	return { figures, timeline: burstTimeline(mine, started) };
 }
