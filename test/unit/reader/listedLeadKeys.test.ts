@@ -1,10 +1,12 @@
 /** A listed item's fields are read once: the list's de-duplication and the lead's reading share its keys. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { listedLeadKeys, readListedLead } from '../../../nodes/shared/listedLead';
 
 /** A recorded-shape list item that counts how often its message id is read. */
 function countingItem() {
 	const reads = { idMensaje: 0 };
-	const item: Record<string, unknown> = {
+	const item: IDataObject = {
 		id: 7,
 		idContacto: 70,
 		codigoAviso: 'AD-7',
