@@ -223,12 +223,29 @@ describe('the nodes in the n8n editor, in a real browser (Debian chromium)', () 
 		// The "Run once" branch that created the table, then the two leads' executions.
 		await stack.owner.api.waitForExecutions(workflow.id, 3);
 		const table = (await stack.owner.api.dataTableNamed(LEADS_TABLE))!;
+		// What an agent acts on (issue 26): which property, whose, and what the prospect asked for.
+		const row = (await stack.owner.api.dataTableRows(table.id)).find(
+			(one) => one.name === 'Ana Pérez',
+		);
+		expect(row).toMatchObject({
+			contactType: 'message',
+			adTitle: expect.stringMatching(/\S/),
+			adLocation: expect.stringMatching(/\S/),
+			adImageUrl: expect.stringMatching(/^https?:\/\//),
+			agencyName: expect.stringMatching(/\S/),
+		});
 
 		// Wide enough for the property's columns beside the prospect's (the example puts them first).
 		await editor.page.setViewportSize({ width: 2560, height: 800 });
 		await editor.page.goto(dataTableUrl(stack.n8n.url, table));
 		// The first columns: when, who, how to reach them, what they wrote; the property's follow.
-		for (const text of ['Ana Pérez', 'ana.perez@example.com', '¿Sigue disponible?'])
+		for (const text of [
+			'Ana Pérez',
+			'ana.perez@example.com',
+			'¿Sigue disponible?',
+			String(row!.adTitle),
+			String(row!.agencyName),
+		])
 			await editor.page.getByText(text).first().waitFor();
 		await editor.screenshot('13-data-table-leads');
 		await editor.page.setViewportSize({ width: 1280, height: 800 });
