@@ -61,10 +61,12 @@ describe('a backlog after n8n was killed (Respond "When Last Node Finishes")', (
 		const stream = makeLeads(60, 10);
 		await sleep(3_000);
 		await stack.n8n.kill();
+		const killedAt = new Date().toISOString();
 		await stream;
 		// A burst while n8n is down: its retries arrive together.
 		await makeLeads(40, 100);
 		await stack.restartN8n();
+		const restartedAt = new Date().toISOString();
 		await makeLeads(20, 10);
 
 		const over = (attempts: readonly DeliveryAttempt[]) => {
@@ -93,12 +95,22 @@ describe('a backlog after n8n was killed (Respond "When Last Node Finishes")', (
 				`${Math.max(...attempts.map((a) => a.durationMs))} ms`,
 		);
 
+		if (eventIds.some((one) => rowsPerEvent.get(one) !== 1))
+			console.log(
+				`n8n killed at ${killedAt}, started again by ${restartedAt}; ${rows.length} rows, ` +
+					`${rows.filter((id) => !eventIds.includes(id)).length} of other event ids`,
+			);
 		for (const id of eventIds.filter((one) => rowsPerEvent.get(one) !== 1))
 			console.log(
 				`lead ${id}: ${rowsPerEvent.get(id) ?? 0} row(s); attempts ` +
 					attempts
 						.filter((a) => a.idEvento === id)
-						.map((a) => `${a.status ?? a.outcome} after ${a.durationMs} ms`)
+						.map(
+							(a) =>
+								`${a.status ?? a.outcome} at ${a.startedAt} after ${a.durationMs} ms` +
+								(a.responseBody ? ` (${a.responseBody.slice(0, 120)})` : '') +
+								(a.error ? ` [${a.error}]` : ''),
+						)
 						.join(', '),
 			);
 
