@@ -219,6 +219,12 @@ export function admitLead(
 		whenAnswered(response, {
 			ended: (succeeded) => verdict.finish(Date.now(), succeeded),
 			hungUp: verdict.hungUp,
+			notRunThrough: () =>
+				ctx.logger.warn(
+					`Real Estate Portal Trigger: n8n ended the execution of event ${eventId} without run ` +
+						'data and would have answered the portal 200; answered 503 instead, so the portal ' +
+						'sends the lead again.',
+				),
 		});
 		return true;
 	}

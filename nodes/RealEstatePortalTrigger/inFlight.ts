@@ -81,6 +81,28 @@ export class FinishedUnheard {
 }
 
 /**
+ * What n8n 2.41.1 answers, with 200, a webhook that responds when the last node finishes when the
+ * execution ended without any run data (its `webhook-helpers.js`): the workflow did not run
+ * through, and the lead may have no row. Such an answer is not a delivery.
+ */
+const NO_RUN_DATA = 'Workflow executed successfully but no data was returned';
+/** Sent instead, with 503: the portal sends the lead again. ASCII: its length is its byte length. */
+const NOT_RUN_BODY = JSON.stringify({
+	message: 'The workflow ended without running through; send this lead again',
+});
+
+/** Turns n8n's 200 for an execution without run data into a 503, before anything is sent. */
+function notRunThrough(response: ResponseObject, args: unknown[]): unknown[] | undefined {
+	if (response.statusCode >= 300 || response.headersSent) return undefined;
+	if (!String(args[0] ?? '').includes(NO_RUN_DATA)) return undefined;
+	response.statusCode = 503;
+	response.setHeader('Content-Type', 'application/json; charset=utf-8');
+	response.setHeader('Content-Length', String(NOT_RUN_BODY.length));
+	response.setHeader('Retry-After', '1');
+	return [NOT_RUN_BODY];
+}
+
+/**
  * Calls `ended` once, when n8n ends the answer, and `hungUp` when the portal closed the connection
  * before that (its answer time passed). Not the response's 'finish' event alone: after the portal
  * hung up, n8n still runs the workflow to the end and then ends a response that emits no 'finish',
@@ -88,17 +110,18 @@ export class FinishedUnheard {
  */
 export function whenAnswered(
 	response: ResponseObject,
-	on: { ended: (succeeded: boolean) => void; hungUp: () => void },
+	on: { ended: (succeeded: boolean) => void; hungUp: () => void; notRunThrough?: () => void },
 ): void {
 	let ended = false;
 	const end = response.end.bind(response) as (...args: unknown[]) => ResponseObject;
 	response.end = ((...args: unknown[]) => {
-		if (!ended) {
-			ended = true;
-			// n8n answers a failed workflow with 500.
-			on.ended(response.statusCode < 400);
-		}
-		return end(...args);
+		if (ended) return end(...args);
+		ended = true;
+		const instead = notRunThrough(response, args);
+		if (instead !== undefined) on.notRunThrough?.();
+		// n8n answers a failed workflow with 500.
+		on.ended(instead === undefined && response.statusCode < 400);
+		return end(...(instead ?? args));
 	}) as ResponseObject['end'];
 	response.once('close', () => {
 		if (!ended) on.hungUp();
