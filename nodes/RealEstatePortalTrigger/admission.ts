@@ -25,8 +25,14 @@ const MIN_RETRY_AFTER_S = 1;
 /** The log says at most this often that leads are being deferred. */
 export const LOG_EVERY_MS = 10_000;
 
+interface Admitted {
+	admitted: true;
+	finish: (now: number, succeeded: boolean) => void;
+	hungUp: () => void;
+}
+
 export type Verdict =
-	| { admitted: true; finish: (now: number, succeeded: boolean) => void; hungUp: () => void }
+	| Admitted
 	| { admitted: false; reason: 'running' | 'busy'; retryAfterSeconds: number }
 	| { admitted: false; reason: 'finishedUnheard' };
 
@@ -65,7 +71,11 @@ export class Admission {
 		return this.inFlight.size;
 	}
 
-	decide(eventId: string, now: number, maxInFlight: number | null): Verdict {
+	/**
+	 * `listened`: false when the portal had hung up before the node got the delivery (n8n read it
+	 * too late); such a lead, started, is answered on the portal's next try.
+	 */
+	decide(eventId: string, now: number, maxInFlight: number | null, listened = true): Verdict {
 		if (this.unheard.take(eventId)) return { admitted: false, reason: 'finishedUnheard' };
 		if (this.inFlight.has(eventId, now)) {
 			this.sinceLog.running++;
@@ -74,11 +84,13 @@ export class Admission {
 		const limit = this.limit(maxInFlight);
 		if (this.inFlight.size >= limit) {
 			this.sinceLog.busy++;
-			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now, limit) };
+			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now) };
 		}
 		this.inFlight.start(eventId, now);
 		this.startedSinceCut++;
-		let hungUp = false;
+		// Before: the response's 'close' had passed before it was listened for, and the lead's
+		// success counted as heard, so the portal's next try ran it a second time.
+		let hungUp = !listened;
 		const cutsAtStart = this.cuts;
 		return {
 			admitted: true,
@@ -90,6 +102,7 @@ export class Admission {
 				if (!hungUp) this.grow(finished.concurrency, limit);
 			},
 			hungUp: () => {
+				if (hungUp) return;
 				hungUp = true;
 				this.sinceLog.hungUp++;
 				this.cutOnce(cutsAtStart, this.inFlight.concurrencyOf(eventId));
@@ -115,10 +128,12 @@ export class Admission {
 
 	/**
 	 * Halves the bound, or what was in flight when it proved too many if that was fewer: a lead
-	 * the portal hangs up on was started with those beside it, however many are left by then.
+	 * the portal hangs up on was started with those beside it, however many are left by then. A
+	 * lead that ran alone throughout proves nothing about how many fit (a slow workflow, or n8n
+	 * reading a burst of deliveries): fewer in flight would not have answered it sooner.
 	 */
 	private cutOnce(cutsAtStart: number, tooMany: number) {
-		if (cutsAtStart !== this.cuts) return;
+		if (cutsAtStart !== this.cuts || tooMany <= 1) return;
 		this.cuts++;
 		this.startedSinceCut = 0;
 		this.bound = Math.max(1, Math.min(this.bound, tooMany) / 2);
@@ -153,16 +168,19 @@ export class Admission {
 
 	/**
 	 * Each deferred lead is given its own place after the leads in flight and those deferred before
-	 * it: a portal that honours Retry-After sends them back at n8n's pace
-	 * instead of all at once. One that does not retries on its own schedule; they are deferred again.
+	 * it, one a lead's cost apart: a portal that honours Retry-After sends them back at the pace n8n
+	 * finished leads, instead of all at once. One that does not retries on its own schedule; they
+	 * are deferred again. Not a bound's worth a second: with the bound at its first 4 and a lead
+	 * costing 150 ms, that left n8n idle a third of each second and drained a burst of 50 in 17 to
+	 * 20 s instead of 13 to 14 s (docs/benchmarks.md, lead-burst, fifth run); the leads of one
+	 * second that find the bound full are deferred again, to the end of the line.
 	 */
-	private nextSlot(now: number, limit: number): number {
+	private nextSlot(now: number): number {
 		const cost = this.cost();
 		const drained = Math.max(this.inFlight.size * cost, MIN_RETRY_AFTER_S * 1_000);
 		const slotAt = Math.max(this.nextSlotAt, now + drained);
-		// What fits in flight, a second: each second's leads come back together.
-		this.nextSlotAt = slotAt + Math.max(cost, 1_000 / limit);
-		// Rounded down: the leads of one second come back together, as many as fit in flight.
+		this.nextSlotAt = slotAt + cost;
+		// Rounded down: the portal counts whole seconds, a place is not asked later than its time.
 		return Math.max(MIN_RETRY_AFTER_S, Math.floor((slotAt - now) / 1_000 + 1e-9));
 	}
 }
@@ -198,8 +216,9 @@ function logDeferrals(admission: Admission, logger: Logger, now: number, limit: 
 }
 
 /**
- * Starts the lead (true), or answers its delivery 503 with Retry-After at once (false; n8n must
- * then send nothing: `noWebhookResponse`). `maxInFlight` null: the automatic bound.
+ * Starts the lead (true), or answers its delivery at once (false; n8n must then send nothing:
+ * `noWebhookResponse`): 503 with Retry-After, or 200 for a lead that succeeded unheard.
+ * `maxInFlight` null: the automatic bound.
  */
 export function admitLead(
 	ctx: IWebhookFunctions,
@@ -213,8 +232,9 @@ export function admitLead(
 	);
 	const now = Date.now();
 	const response = ctx.getResponseObject();
-	if (ctx.getRequestObject().socket?.destroyed) admission.arrivedTooLate();
-	const verdict = admission.decide(eventId, now, maxInFlight);
+	const listened = ctx.getRequestObject().socket?.destroyed !== true;
+	if (!listened) admission.arrivedTooLate();
+	const verdict = admission.decide(eventId, now, maxInFlight, listened);
 	if (verdict.admitted) {
 		whenAnswered(response, {
 			ended: (succeeded) => verdict.finish(Date.now(), succeeded),

@@ -56,23 +56,41 @@ describe('the automatic bound on leads in flight', () => {
 		expect(verdicts.map((verdict) => verdict.admitted)).toEqual([true, true, true, false]);
 	});
 
-	it("asks deferred leads back a limit's worth a second, not all at once", () => {
+	it('asks deferred leads back at the pace leads finished here, not all at once', () => {
 		const admission = new Admission();
-		runTogether(admission, 4, 100, 0); // 100 ms per lead
+		runTogether(admission, 4, 100, 0); // 4 side by side in 100 ms: 25 ms of n8n per lead
 		const limit = admission.limit(null);
 		const now = 1_000;
 		for (let n = 0; n < limit; n++) admission.decide(`running-${n}`, now, null);
 
-		const retryAfter = Array.from({ length: 3 * limit }, (_, n) => {
+		const retryAfter = Array.from({ length: 120 }, (_, n) => {
 			const verdict = admission.decide(`deferred-${n}`, now, null);
 			return 'retryAfterSeconds' in verdict ? verdict.retryAfterSeconds : 0;
 		});
 
+		// Before: a bound's worth a second (8 a second here) while n8n finishes 40.
 		expect(retryAfter).toEqual([
-			...Array<number>(limit).fill(1),
-			...Array<number>(limit).fill(2),
-			...Array<number>(limit).fill(3),
+			...Array<number>(40).fill(1),
+			...Array<number>(40).fill(2),
+			...Array<number>(40).fill(3),
 		]);
+	});
+
+	it('keeps its bound when the portal hangs up on a lead that ran alone', () => {
+		// Before: halved to 1, although fewer in flight could not have answered it sooner (a slow
+		// workflow, or n8n reading a burst of deliveries), and the next burst was let in one by one.
+		const admission = new Admission();
+		const now = runTogether(admission, 40, 100, 0);
+		const learnt = admission.limit(null);
+		const alone = admission.decide('alone', now, null);
+		if (!alone.admitted) throw new Error('not admitted');
+		alone.hungUp();
+		alone.finish(now + 2_000, true);
+
+		expect(admission.limit(null)).toBe(learnt);
+		admission.decide('one', now + 2_000, null);
+		admission.arrivedTooLate();
+		expect(admission.limit(null)).toBe(learnt);
 	});
 
 	it('halves when the portal hangs up on leads it started, once per wave, then grows by one a round', () => {
@@ -129,6 +147,21 @@ describe('the automatic bound on leads in flight', () => {
 		});
 		// The portal heard the success: a later duplicate runs, as any duplicate does.
 		expect(admission.decide('late', 3_000, null).admitted).toBe(true);
+	});
+
+	it('answers without a second run a lead n8n read after the portal hung up and started', () => {
+		// Before: its response's 'close' had passed before the node listened for it (Node emits it
+		// once), so the success counted as heard and the portal's next try ran the lead again.
+		const admission = new Admission();
+		const late = admission.decide('read-late', 0, null, false);
+		if (!late.admitted) throw new Error('not admitted');
+		late.finish(300, true);
+
+		expect(admission.decide('read-late', 1_000, null)).toEqual({
+			admitted: false,
+			reason: 'finishedUnheard',
+		});
+		expect(admission.limit(null)).toBe(FIRST_LIMIT);
 	});
 
 	it('runs again a lead whose workflow failed after the portal hung up', () => {
