@@ -76,6 +76,21 @@ describe('the automatic bound on leads in flight', () => {
 		]);
 	});
 
+	it('keeps its pace when leads the portal hung up on finish late', () => {
+		// Before: a flood's leads, 3 s each, were learnt as 1.5 to 3 s a lead, and the leads
+		// deferred after it were asked back one every 1.5 to 3 s while n8n stood idle.
+		const admission = new Admission();
+		let now = runTogether(admission, 4, 100, 0); // 25 ms of n8n per lead
+		for (let wave = 0; wave < 20; wave++) {
+			const flood = ['x', 'y'].map((id) => admission.decide(`${id}-${wave}`, now, null));
+			for (const verdict of flood) if (verdict.admitted) verdict.hungUp();
+			now += 3_000;
+			for (const verdict of flood) if (verdict.admitted) verdict.finish(now, true);
+		}
+
+		expect(admission.costPerLeadMs()).toBe(25);
+	});
+
 	it('keeps its bound when the portal hangs up on a lead that ran alone', () => {
 		// Before: halved to 1, although fewer in flight could not have answered it sooner (a slow
 		// workflow, or n8n reading a burst of deliveries), and the next burst was let in one by one.
