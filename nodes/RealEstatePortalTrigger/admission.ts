@@ -12,6 +12,7 @@
  */
 import type { IWebhookFunctions, Logger } from 'n8n-workflow';
 
+import { DeferredLine } from './deferredLine';
 import { FinishedUnheard, LeadsInFlight, whenAnswered, type FinishedLead } from './inFlight';
 
 /** Before any lead finished here (a fresh start, a restart's backlog): the first ones tell whether more fit. */
@@ -42,8 +43,8 @@ export class Admission {
 	private readonly unheard = new FinishedUnheard();
 	/** Milliseconds of execution per lead, when leads share n8n (duration / concurrency). */
 	private readonly costs: number[] = [];
-	/** When the next deferred lead is asked to come back: deferred leads are spread at n8n's pace. */
-	private nextSlotAt = 0;
+	/** The deferred leads still to come back: deferred leads are spread at n8n's pace. */
+	private readonly line = new DeferredLine();
 	/**
 	 * How many leads may be in flight. Until the portal first hangs up it doubles each round (one
 	 * more per lead answered with the bound reached); after that it grows by one a round.
@@ -84,7 +85,7 @@ export class Admission {
 		const limit = this.limit(maxInFlight);
 		if (this.inFlight.size >= limit) {
 			this.sinceLog.busy++;
-			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(now) };
+			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(eventId, now) };
 		}
 		this.inFlight.start(eventId, now);
 		this.startedSinceCut++;
@@ -169,19 +170,18 @@ export class Admission {
 	}
 
 	/**
-	 * Each deferred lead is given its own place after the leads in flight and those deferred before
-	 * it, one a lead's cost apart: a portal that honours Retry-After sends them back at the pace n8n
-	 * finished leads, instead of all at once. One that does not retries on its own schedule; they
-	 * are deferred again. Not a bound's worth a second: with the bound at its first 4 and a lead
-	 * costing 150 ms, that left n8n idle a third of each second and drained a burst of 50 in 17 to
-	 * 20 s instead of 13 to 14 s (docs/benchmarks.md, lead-burst, fifth run); the leads of one
-	 * second that find the bound full are deferred again, to the end of the line.
+	 * Each deferred lead is given its own place after the leads in flight and the leads still
+	 * waiting to come back, one a lead's cost apart: a portal that honours Retry-After sends them
+	 * back at the pace n8n finished leads, instead of all at once. One that does not retries on its
+	 * own schedule; they are deferred again. Not a bound's worth a second: with the bound at its
+	 * first 4 and a lead costing 150 ms, that left n8n idle a third of each second and drained a
+	 * burst of 50 in 17 to 20 s instead of 13 to 14 s (docs/benchmarks.md, lead-burst, fifth run);
+	 * the leads of one second that find the bound full are deferred again, to the end of the line.
 	 */
-	private nextSlot(now: number): number {
+	private nextSlot(eventId: string, now: number): number {
 		const cost = this.cost();
 		const drained = Math.max(this.inFlight.size * cost, MIN_RETRY_AFTER_S * 1_000);
-		const slotAt = Math.max(this.nextSlotAt, now + drained);
-		this.nextSlotAt = slotAt + cost;
+		const slotAt = this.line.place(eventId, now, now + drained, cost);
 		// Rounded down: the portal counts whole seconds, a place is not asked later than its time.
 		return Math.max(MIN_RETRY_AFTER_S, Math.floor((slotAt - now) / 1_000 + 1e-9));
 	}

@@ -76,6 +76,20 @@ describe('the automatic bound on leads in flight', () => {
 		]);
 	});
 
+	it('holds one place in the line for a lead deferred on every try', () => {
+		// Before: each deferral took a place, and a lead the portal sent again before its time (the
+		// answer unheard) took another: 40 leads deferred 5 times stood for 200 in the line.
+		const admission = new Admission();
+		runTogether(admission, 4, 100, 0); // 25 ms of n8n per lead
+		const now = 1_000;
+		for (let n = 0; n < admission.limit(null); n++) admission.decide(`running-${n}`, now, null);
+		for (let attempt = 0; attempt < 5; attempt++)
+			for (let n = 0; n < 40; n++) admission.decide(`waiting-${n}`, now + attempt, null);
+
+		const next = admission.decide('next', now + 5, null);
+		expect(next).toMatchObject({ reason: 'busy', retryAfterSeconds: 2 });
+	});
+
 	it('keeps its pace when leads the portal hung up on finish late', () => {
 		// Before: a flood's leads, 3 s each, were learnt as 1.5 to 3 s a lead, and the leads
 		// deferred after it were asked back one every 1.5 to 3 s while n8n stood idle.
