@@ -13,7 +13,13 @@
 import type { IWebhookFunctions, Logger } from 'n8n-workflow';
 
 import { DeferredLine } from './deferredLine';
-import { FinishedUnheard, LeadsInFlight, whenAnswered, type FinishedLead } from './inFlight';
+import {
+	FinishedUnheard,
+	LeadsInFlight,
+	MIN_RETRY_AFTER_S,
+	whenAnswered,
+	type FinishedLead,
+} from './inFlight';
 
 /** Before any lead finished here (a fresh start, a restart's backlog): the first ones tell whether more fit. */
 export const FIRST_LIMIT = 4;
@@ -21,8 +27,6 @@ export const FIRST_LIMIT = 4;
 const FIRST_COST_MS = 200;
 /** How many finished leads the pace of deferred leads is taken from. */
 const SAMPLES_KEPT = 20;
-/** A deferred lead is told to come back in at least this many seconds (Retry-After counts whole seconds). */
-const MIN_RETRY_AFTER_S = 1;
 /** The log says at most this often that leads are being deferred. */
 export const LOG_EVERY_MS = 10_000;
 

@@ -13,6 +13,9 @@ type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
  */
 export const FORGOTTEN_AFTER_MS = 5 * 60_000;
 
+/** A lead answered 503 is told to come back in at least this many seconds (Retry-After counts whole seconds). */
+export const MIN_RETRY_AFTER_S = 1;
+
 /** One lead's execution as it finished: how long it took, and the most leads in flight meanwhile (itself included). */
 export interface FinishedLead {
 	durationMs: number;
@@ -98,7 +101,7 @@ function notRunThrough(response: ResponseObject, args: unknown[]): unknown[] | u
 	response.statusCode = 503;
 	response.setHeader('Content-Type', 'application/json; charset=utf-8');
 	response.setHeader('Content-Length', String(NOT_RUN_BODY.length));
-	response.setHeader('Retry-After', '1');
+	response.setHeader('Retry-After', String(MIN_RETRY_AFTER_S));
 	return [NOT_RUN_BODY];
 }
 
