@@ -30,14 +30,8 @@ const SAMPLES_KEPT = 20;
 /** The log says at most this often that leads are being deferred. */
 export const LOG_EVERY_MS = 10_000;
 
-interface Admitted {
-	admitted: true;
-	finish: (now: number, succeeded: boolean) => void;
-	hungUp: () => void;
-}
-
 export type Verdict =
-	| Admitted
+	| { admitted: true; finish: (now: number, succeeded: boolean) => void; hungUp: () => void }
 	| { admitted: false; reason: 'running' | 'busy'; retryAfterSeconds: number }
 	| { admitted: false; reason: 'finishedUnheard' };
 
@@ -93,8 +87,8 @@ export class Admission {
 		}
 		this.inFlight.start(eventId, now);
 		this.startedSinceCut++;
-		// Before: the response's 'close' had passed before it was listened for, and the lead's
-		// success counted as heard, so the portal's next try ran it a second time.
+		// Not listened to: its response's 'close' has passed already (Node emits it once), so its
+		// success is answered on the portal's next try.
 		let hungUp = !listened;
 		const cutsAtStart = this.cuts;
 		return {
@@ -102,8 +96,8 @@ export class Admission {
 			finish: (at, succeeded) => {
 				const finished = this.inFlight.finish(eventId, at);
 				if (hungUp && succeeded) this.unheard.add(eventId);
-				// One the portal hung up on timed n8n under a flood, not a lead: learnt, it kept the
-				// pace at one lead in 1 to 2 s long after the flood (docs/benchmarks.md, fifth run).
+				// One the portal hung up on timed n8n under a flood, not a lead: learnt, it slowed the
+				// pace of deferred leads long after the flood (docs/benchmarks.md, fifth run, run B).
 				if (!finished || hungUp) return;
 				this.learn(finished);
 				this.grow(finished.concurrency, limit);
