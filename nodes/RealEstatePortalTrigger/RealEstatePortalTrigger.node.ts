@@ -251,7 +251,7 @@ export class RealEstatePortalTrigger implements INodeType {
 		}
 		// Answered after the workflow: a lead beyond what n8n finishes in time, or already running, waits for the portal's next try.
 		const maxInFlight = maxLeadsInFlightOf(this);
-		if (maxInFlight !== undefined && !admitLead(this, reception.eventId, maxInFlight)) {
+		if (maxInFlight !== undefined && !(await admitLead(this, reception.eventId, maxInFlight))) {
 			return { noWebhookResponse: true };
 		}
 		// Details hold the answer 0.3 s at most (WEBHOOK_DETAILS_TIME): past it the lead lands without them.

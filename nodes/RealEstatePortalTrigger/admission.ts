@@ -1,16 +1,17 @@
 /**
  * Admission of leads answered after the workflow (Respond "When Last Node Finishes"): the portal
  * waits about 1.5 s for an answer (docs/portal-api.md#callbacks) and sends a failed delivery again.
- * A lead is started only while fewer than the bound are in flight; otherwise it is answered at once
- * with 503 and a Retry-After, and taken when the portal sends it again. A repeat of a lead still
- * running here is answered the same way instead of being run a second time.
+ * A lead is started only while fewer than the bound are in flight; otherwise it waits for room while
+ * it can still be answered in time, or is answered at once with 503 and a Retry-After, and taken
+ * when the portal sends it again. A repeat of a lead still running or waiting here is answered the
+ * same way instead of being run a second time.
  *
  * The bound is learnt from how this trigger's leads were answered in this process, as a network
  * learns its window: it grows while leads are answered before the portal hangs up and the bound was
  * reached, and halves when the portal hangs up. What a lead costs alone says nothing about how many
  * fit: a lead that waits on a database, a queue-mode worker or another service costs little of n8n.
  */
-import type { IWebhookFunctions, Logger } from 'n8n-workflow';
+import { sleep, type IWebhookFunctions, type Logger } from 'n8n-workflow';
 
 import { DeferredLine } from './deferredLine';
 import {
@@ -20,6 +21,7 @@ import {
 	whenAnswered,
 	type FinishedLead,
 } from './inFlight';
+import { RecentArrivals, WaitingRoom } from './waitingRoom';
 
 /** Before any lead finished here (a fresh start, a restart's backlog): the first ones tell whether more fit. */
 export const FIRST_LIMIT = 4;
@@ -27,13 +29,23 @@ export const FIRST_LIMIT = 4;
 const FIRST_COST_MS = 200;
 /** How many finished leads the pace of deferred leads is taken from. */
 const SAMPLES_KEPT = 20;
+/**
+ * A lead waits for room only while the leads ahead of it and itself fit in this much of n8n's
+ * time: the portal waits about 1.5 s, and n8n's own reading and answering of the request come on top.
+ */
+const WAIT_BUDGET_MS = 1_000;
 /** The log says at most this often that leads are being deferred. */
 export const LOG_EVERY_MS = 10_000;
 
-export type Verdict =
+/** What becomes of a delivery: started, or answered at once. */
+export type Decided =
 	| { admitted: true; finish: (now: number, succeeded: boolean) => void; hungUp: () => void }
 	| { admitted: false; reason: 'running' | 'busy'; retryAfterSeconds: number }
 	| { admitted: false; reason: 'finishedUnheard' };
+/** Or it waits for room: `turn` tells what became of it. */
+export type Verdict =
+	| Decided
+	| { admitted: false; reason: 'waiting'; turn: Promise<Decided>; giveUpAfterMs: number };
 
 /** One trigger's admission in this process. */
 export class Admission {
@@ -43,6 +55,8 @@ export class Admission {
 	private readonly costs: number[] = [];
 	/** The deferred leads still to come back: deferred leads are spread at n8n's pace. */
 	private readonly line = new DeferredLine();
+	private readonly room = new WaitingRoom<Decided>();
+	private readonly arrivals = new RecentArrivals();
 	/**
 	 * How many leads may be in flight. Until the portal first hangs up it doubles each round (one
 	 * more per lead answered with the bound reached); after that it grows by one a round.
@@ -72,19 +86,72 @@ export class Admission {
 
 	/**
 	 * `listened`: false when the portal had hung up before the node got the delivery (n8n read it
-	 * too late); such a lead, started, is answered on the portal's next try.
+	 * too late); such a lead, started, is answered on the portal's next try. `mayWait`: whether the
+	 * caller can hold the delivery for room (a `waiting` verdict) rather than have it deferred.
 	 */
-	decide(eventId: string, now: number, maxInFlight: number | null, listened = true): Verdict {
+	decide(
+		eventId: string,
+		now: number,
+		maxInFlight: number | null,
+		{ listened = true, mayWait = false } = {},
+	): Verdict {
+		const arrivedLastSecond = this.arrivals.arrive(now);
 		if (this.unheard.take(eventId)) return { admitted: false, reason: 'finishedUnheard' };
-		if (this.inFlight.has(eventId, now)) {
+		if (this.inFlight.has(eventId, now) || this.room.has(eventId)) {
 			this.sinceLog.running++;
 			return { admitted: false, reason: 'running', retryAfterSeconds: this.secondsUntilDrained() };
 		}
 		const limit = this.limit(maxInFlight);
-		if (this.inFlight.size >= limit) {
-			this.sinceLog.busy++;
-			return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(eventId, now) };
+		if (this.inFlight.size < limit) return this.start(eventId, now, maxInFlight, listened);
+		const giveUpAfterMs = mayWait ? this.timeToWait(limit, arrivedLastSecond) : 0;
+		if (giveUpAfterMs > 0) {
+			return { admitted: false, reason: 'waiting', turn: this.room.enter(eventId), giveUpAfterMs };
 		}
+		return this.busy(eventId, now);
+	}
+
+	/** Ends a lead's wait for room (its time to wait is up, or the portal hung up): it is deferred. */
+	stopWaiting(eventId: string, now: number): void {
+		this.room.leave(eventId, () => this.busy(eventId, now));
+	}
+
+	private busy(eventId: string, now: number): Decided {
+		this.sinceLog.busy++;
+		return { admitted: false, reason: 'busy', retryAfterSeconds: this.nextSlot(eventId, now) };
+	}
+
+	/**
+	 * How long a lead may wait for room now, or 0 when the leads in flight and waiting ahead of it
+	 * leave it no time: it must start early enough to finish beside a full bound of leads. None
+	 * waits while deliveries come faster than twice what n8n finishes: reading them takes n8n's
+	 * time, and the deliveries of a burst reach the node up to a second late, so a lead waiting
+	 * then was answered after the portal hung up (13 of a burst of 50, docs/benchmarks.md,
+	 * lead-burst, sixth run).
+	 */
+	private timeToWait(limit: number, arrivedLastSecond: number): number {
+		const cost = this.cost();
+		if (arrivedLastSecond > (2 * 1_000) / cost) return 0;
+		if ((this.inFlight.size + this.room.size + 1) * cost > WAIT_BUDGET_MS) return 0;
+		return Math.max(0, WAIT_BUDGET_MS - limit * cost);
+	}
+
+	/** Room for the leads waiting longest, as leads in flight finish. */
+	private handOn(now: number, maxInFlight: number | null) {
+		while (this.inFlight.size < this.limit(maxInFlight)) {
+			const next = this.room.oldest();
+			if (!next) return;
+			next.leave(this.start(next.eventId, now, maxInFlight, true));
+		}
+	}
+
+	private start(
+		eventId: string,
+		now: number,
+		maxInFlight: number | null,
+		listened: boolean,
+	): Decided {
+		const limit = this.limit(maxInFlight);
+		this.line.leave(eventId);
 		this.inFlight.start(eventId, now);
 		this.startedSinceCut++;
 		// Not listened to: its response's 'close' has passed already (Node emits it once), so its
@@ -98,9 +165,11 @@ export class Admission {
 				if (hungUp && succeeded) this.unheard.add(eventId);
 				// One the portal hung up on timed n8n under a flood, not a lead: learnt, it slowed the
 				// pace of deferred leads long after the flood (docs/benchmarks.md, fifth run, run B).
-				if (!finished || hungUp) return;
-				this.learn(finished);
-				this.grow(finished.concurrency, limit);
+				if (finished && !hungUp) {
+					this.learn(finished);
+					this.grow(finished.concurrency, limit);
+				}
+				this.handOn(at, maxInFlight);
 			},
 			hungUp: () => {
 				if (hungUp) return;
@@ -220,21 +289,24 @@ function logDeferrals(admission: Admission, logger: Logger, now: number, limit: 
  * `noWebhookResponse`): 503 with Retry-After, or 200 for a lead that succeeded unheard.
  * `maxInFlight` null: the automatic bound.
  */
-export function admitLead(
+export async function admitLead(
 	ctx: IWebhookFunctions,
 	eventId: string,
 	maxInFlight: number | null,
-): boolean {
+): Promise<boolean> {
 	// Per workflow, node and URL: the test URL's leads and the production URL's are counted apart.
 	const node = ctx.getNode();
 	const admission = admissionOf(
 		[ctx.getWorkflow().id, node.id ?? node.name, ctx.getNodeWebhookUrl('default')].join(' '),
 	);
-	const now = Date.now();
 	const response = ctx.getResponseObject();
 	const listened = ctx.getRequestObject().socket?.destroyed !== true;
 	if (!listened) admission.arrivedTooLate();
-	const verdict = admission.decide(eventId, now, maxInFlight, listened);
+	const first = admission.decide(eventId, Date.now(), maxInFlight, { listened, mayWait: listened });
+	const verdict =
+		!first.admitted && first.reason === 'waiting'
+			? await waitForRoom(admission, eventId, first, response)
+			: first;
 	if (verdict.admitted) {
 		whenAnswered(response, {
 			ended: (succeeded) => verdict.finish(Date.now(), succeeded),
@@ -263,6 +335,21 @@ export function admitLead(
 		.status(503)
 		.set('Retry-After', String(verdict.retryAfterSeconds))
 		.json({ message, retryAfterSeconds: verdict.retryAfterSeconds });
-	logDeferrals(admission, ctx.logger, now, admission.limit(maxInFlight));
+	logDeferrals(admission, ctx.logger, Date.now(), admission.limit(maxInFlight));
 	return false;
+}
+
+/** Waits for a lead in flight to finish: started then, or deferred when its time is up or the portal hangs up. */
+async function waitForRoom(
+	admission: Admission,
+	eventId: string,
+	waiting: { turn: Promise<Decided>; giveUpAfterMs: number },
+	response: ReturnType<IWebhookFunctions['getResponseObject']>,
+): Promise<Decided> {
+	const stop = () => admission.stopWaiting(eventId, Date.now());
+	response.once('close', stop);
+	void sleep(waiting.giveUpAfterMs).then(stop);
+	const verdict = await waiting.turn;
+	response.off('close', stop);
+	return verdict;
 }

@@ -25,4 +25,13 @@ export class DeferredLine {
 		if (this.places.size > PLACES_KEPT) this.places.delete(this.places.keys().next().value!);
 		return at;
 	}
+
+	/**
+	 * A lead back and started gives up its place. Retry-After counts whole seconds and is rounded
+	 * down, so leads come back up to a second before their place's time: the place kept until then
+	 * put the leads deferred meanwhile behind one that was no longer waiting.
+	 */
+	leave(eventId: string): void {
+		this.places.delete(eventId);
+	}
 }

@@ -119,7 +119,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: 0,
 				displayOptions: { show: { '/responseMode': ['lastNode'] } },
 				description:
-					'How many leads may run at once. More are answered 503 "retry later" at once, and run when the portal sends them again. 0: automatic, more while the portal gets its answers in time, half as many when it stops waiting.',
+					'How many leads may run at once. More wait for room while they can still be answered in time, else are answered 503 "retry later", and run when the portal sends them again. 0: automatic, more while the portal gets its answers in time, half as many when it stops waiting.',
 			},
 			{
 				displayName: 'Only Ad Codes',

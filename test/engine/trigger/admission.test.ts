@@ -1,8 +1,8 @@
 /**
  * Respond "When Last Node Finishes" under a burst (issue 27): a repeat of a lead still running and a
- * lead beyond what n8n can finish in time are answered at once with 503 and Retry-After, which the
- * portal retries later, instead of being started. The workflow is held open (`workflowTail`) so
- * that leads stay in flight while the test sends more.
+ * lead beyond what n8n can finish in time are answered with 503 and Retry-After, which the portal
+ * retries later, instead of being started; a lead that can still be answered in time waits for room.
+ * The workflow is held open (`workflowTail`) so that leads stay in flight while the test sends more.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -120,7 +120,7 @@ describe('Respond "When Last Node Finishes"', () => {
 		expect(executionsOf(r)).toBe(1);
 	});
 
-	it('answers leads beyond Max Leads In Flight at once with 503, says so in the log, takes them later', async () => {
+	it('answers leads beyond Max Leads In Flight with 503 once they cannot wait, says so in the log, takes them later', async () => {
 		const held = gate();
 		const r = await activeTrigger({
 			parameters: { responseMode: 'lastNode', options: { maxLeadsInFlight: 2 } },
@@ -145,6 +145,27 @@ describe('Respond "When Last Node Finishes"', () => {
 		// The portal's retry, once there is room: it runs.
 		expect((await deliver(r.url(), ids[2])).status).toBe(200);
 		expect(executionsOf(r)).toBe(3);
+	});
+
+	it('lets a lead beyond the bound wait for room while it can still be answered in time, then runs it', async () => {
+		// Before: answered 503 at once; the portal's retry came back a whole second later.
+		const held = gate();
+		const r = await activeTrigger({
+			parameters: { responseMode: 'lastNode', options: { maxLeadsInFlight: 1 } },
+			workflowTail: held.tail,
+		});
+		const ids = [1, 2].map((n) => `e5f1d7c2-6666-4aaa-8bbb-00000000000${n}`);
+
+		const first = deliver(r.url(), ids[0]);
+		await held.until(1);
+		const second = deliver(r.url(), ids[1]);
+		// The second waits (200 ms a lead before any finished here: it has 800 ms) until the first finishes.
+		await sleep(200);
+		held.open();
+
+		expect((await Promise.all([first, second])).map((answer) => answer.status)).toEqual([200, 200]);
+		await r.waitForReceived(2);
+		expect(executionsOf(r)).toBe(2);
 	});
 
 	it('bounds leads in flight by itself before it has measured any (Max Leads In Flight left at 0)', async () => {

@@ -3,7 +3,11 @@
  * the leads it ran were answered: more while they are answered before the portal hangs up, half
  * when it hangs up.
  */
-import { Admission, FIRST_LIMIT } from '../../../nodes/RealEstatePortalTrigger/admission';
+import {
+	Admission,
+	FIRST_LIMIT,
+	type Decided,
+} from '../../../nodes/RealEstatePortalTrigger/admission';
 
 /**
  * Offers `count` leads at once to a machine that answers those admitted after `durationMs` each,
@@ -88,6 +92,21 @@ describe('the automatic bound on leads in flight', () => {
 
 		const next = admission.decide('next', now + 5, null);
 		expect(next).toMatchObject({ reason: 'busy', retryAfterSeconds: 2 });
+	});
+
+	it("gives a deferred lead's place in the line back once it is started", () => {
+		// Before: the place stayed until its time, and Retry-After is rounded down, so leads came
+		// back and ran before their place's time while new deferrals were put behind them.
+		const admission = new Admission();
+		runTogether(admission, 4, 100, 0); // 25 ms of n8n per lead
+		const running = Array.from({ length: 8 }, (_, n) => admission.decide(`running-${n}`, 1_000, 8));
+		for (let n = 0; n < 80; n++) admission.decide(`deferred-${n}`, 1_000, 8);
+		for (const verdict of running) if (verdict.admitted) verdict.finish(1_200, true);
+		for (let n = 0; n < 8; n++) admission.decide(`deferred-${n}`, 1_200, 8);
+
+		// 25 ms a lead still: behind the 72 waiting, after a second: 1.2 + 1 + 1.8 s, not + 2 s.
+		expect(admission.costPerLeadMs()).toBe(25);
+		expect(admission.decide('next', 1_200, 8)).toMatchObject({ retryAfterSeconds: 2 });
 	});
 
 	it('keeps its pace when leads the portal hung up on finish late', () => {
@@ -182,7 +201,7 @@ describe('the automatic bound on leads in flight', () => {
 		// Before: its response's 'close' had passed before the node listened for it (Node emits it
 		// once), so the success counted as heard and the portal's next try ran the lead again.
 		const admission = new Admission();
-		const late = admission.decide('read-late', 0, null, false);
+		const late = admission.decide('read-late', 0, null, { listened: false });
 		if (!late.admitted) throw new Error('not admitted');
 		late.finish(300, true);
 
@@ -201,5 +220,58 @@ describe('the automatic bound on leads in flight', () => {
 		first.finish(2_000, false);
 
 		expect(admission.decide('failed', 2_500, null).admitted).toBe(true);
+	});
+});
+
+describe('leads that find the bound reached', () => {
+	const offer = (admission: Admission, id: string, now: number) =>
+		admission.decide(id, now, 2, { mayWait: true });
+
+	it('wait for a lead in flight to finish while they can still be answered in time, then start', async () => {
+		// Before: deferred with 503 at once, each a second request, back at the next whole second
+		// together with the other leads deferred then (docs/benchmarks.md, lead-burst, sixth run).
+		const admission = new Admission();
+		const [a, b] = ['a', 'b'].map((id) => offer(admission, id, 0));
+		const waiting = ['c', 'd', 'e', 'f'].map((id) => offer(admission, id, 0));
+
+		// 200 ms a lead before any finished here: c, d and e are answered within 1 s, f would not be.
+		expect(waiting.map((verdict) => verdict.admitted || verdict.reason)).toEqual([
+			'waiting',
+			'waiting',
+			'waiting',
+			'busy',
+		]);
+		expect(waiting[0]).toMatchObject({ giveUpAfterMs: 600 });
+		expect(offer(admission, 'c', 10)).toMatchObject({ reason: 'running' });
+
+		if (!a.admitted || !b.admitted) throw new Error('the first two were not admitted');
+		a.finish(300, true);
+		const c = await (waiting[0] as { turn: Promise<Decided> }).turn;
+		expect(c.admitted).toBe(true);
+		expect(admission.inFlightCount).toBe(2);
+	});
+
+	it('are deferred at once while deliveries come faster than twice what n8n finishes', () => {
+		// Before: 13 of a burst of 50 waited while n8n read the burst's deliveries, and were answered
+		// after the portal hung up (docs/benchmarks.md, lead-burst, sixth run).
+		const admission = new Admission();
+		['a', 'b'].forEach((id) => offer(admission, id, 0));
+		// 200 ms a lead before any finished here: n8n finishes 5 a second; 11 deliveries came in 0.5 s.
+		for (let n = 0; n < 9; n++) offer(admission, 'a', n * 50);
+
+		expect(offer(admission, 'c', 500)).toMatchObject({ reason: 'busy' });
+		expect(offer(admission, 'd', 1_450)).toMatchObject({ reason: 'waiting' });
+	});
+
+	it('are deferred when their time to wait is up', async () => {
+		const admission = new Admission();
+		['a', 'b'].forEach((id) => offer(admission, id, 0));
+		const waiting = offer(admission, 'c', 0) as { turn: Promise<Decided> };
+
+		admission.stopWaiting('c', 600);
+
+		expect(await waiting.turn).toMatchObject({ reason: 'busy', retryAfterSeconds: 1 });
+		// Out of the room: its next delivery is a new offer, not a repeat of a lead waiting.
+		expect(offer(admission, 'c', 700)).toMatchObject({ reason: 'waiting' });
 	});
 });
