@@ -155,8 +155,10 @@ function logLinesAbout(n8n: RunningN8n, text: string): number {
 		.filter((line) => line.includes(text)).length;
 }
 
-export async function leadBurstBench({ size }: BenchOptions): Promise<BenchResult> {
-	const bursts = bySize(size, { tiny: [10], full: [50, 200] });
+export async function leadBurstBench(options: BenchOptions): Promise<BenchResult> {
+	const { size } = options;
+	const bursts = options.bursts ?? bySize(size, { tiny: [10], full: [50, 200] });
+	const sidesRun = options.sides ?? (['ours', 'baseline'] as const);
 	const schedule = bySize(size, RETRY_SCHEDULES_MS);
 	const singles = bySize(size, { tiny: 5, full: 20 });
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-burst-'));
@@ -182,7 +184,7 @@ export async function leadBurstBench({ size }: BenchOptions): Promise<BenchResul
 				`${single.perSecond.toFixed(1)} leads/s`,
 		);
 		for (const [round, burst] of bursts.entries()) {
-			for (const side of ['ours', 'baseline'] as const) {
+			for (const side of sidesRun) {
 				const logBefore = logLinesAbout(n8n, 'n8n is busy');
 				const { figures, timeline } = await runBurst({
 					sandbox,
@@ -223,8 +225,10 @@ export async function leadBurstBench({ size }: BenchOptions): Promise<BenchResul
 			`first lead made until every lead is one row. One at a time: ${singles} leads, each answered before the next.`,
 		rounds,
 		summary,
-		ratios: bursts.flatMap((burst) => burstRatios(measured, burst)),
-		goals: bursts.flatMap((burst) => burstGoals(measured.get(`ours ${burst}`)!, burst, single!)),
+		ratios: sidesRun.length < 2 ? [] : bursts.flatMap((burst) => burstRatios(measured, burst)),
+		goals: sidesRun.includes('ours')
+			? bursts.flatMap((burst) => burstGoals(measured.get(`ours ${burst}`)!, burst, single!))
+			: [],
 	};
 }
 

@@ -20,3 +20,23 @@ test.each(['0', '-2', '2.5', 'many', ''])('--rounds %j is refused with what it t
 		`--rounds takes a whole number from 1, not "${value}"`,
 	);
 });
+
+test('lead-burst runs the bursts and sides asked for, both sides of 50 and 200 by default', () => {
+	expect(parseOptions([])).toMatchObject({ bursts: null, sides: null });
+	expect(parseOptions(['--bursts', '50', '--sides', 'ours'])).toMatchObject({
+		bursts: [50],
+		sides: ['ours'],
+	});
+	expect(parseOptions(['--bursts=50,200', '--sides=ours,baseline'])).toMatchObject({
+		bursts: [50, 200],
+		sides: ['ours', 'baseline'],
+	});
+});
+
+test.each([
+	[['--bursts', '0'], '--bursts takes whole numbers from 1, not "0"'],
+	[['--bursts', '50,many'], '--bursts takes whole numbers from 1, not "50,many"'],
+	[['--sides', 'theirs'], '--sides takes ours, baseline or both, not "theirs"'],
+])('%j is refused with what it takes', (args, message) => {
+	expect(() => parseOptions(args)).toThrow(message);
+});
