@@ -20,6 +20,7 @@ import {
 	MIN_RETRY_AFTER_S,
 	whenAnswered,
 	type FinishedLead,
+	type ResponseObject,
 } from './inFlight';
 import { RecentArrivals, WaitingRoom } from './waitingRoom';
 
@@ -344,7 +345,7 @@ async function waitForRoom(
 	admission: Admission,
 	eventId: string,
 	waiting: { turn: Promise<Decided>; giveUpAfterMs: number },
-	response: ReturnType<IWebhookFunctions['getResponseObject']>,
+	response: ResponseObject,
 ): Promise<Decided> {
 	const stop = () => admission.stopWaiting(eventId, Date.now());
 	response.once('close', stop);

@@ -5,7 +5,7 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
+export type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
 
 /**
  * An entry n8n never ended is forgotten after this: n8n answers every execution it started
