@@ -133,7 +133,8 @@ export class Admission {
 		const cost = this.cost();
 		if (arrivedLastSecond > (2 * 1_000) / cost) return 0;
 		if ((this.inFlight.size + this.room.size + 1) * cost > WAIT_BUDGET_MS) return 0;
-		return Math.max(0, WAIT_BUDGET_MS - limit * cost);
+		// At least one lead's cost: the bound is reached, so `limit` is at most the leads in flight.
+		return WAIT_BUDGET_MS - limit * cost;
 	}
 
 	/** Room for the leads waiting longest, as leads in flight finish. */
