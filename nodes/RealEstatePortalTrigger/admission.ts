@@ -35,12 +35,38 @@ const SAMPLES_KEPT = 20;
  * time: the portal waits about 1.5 s, and n8n's own reading and answering of the request come on top.
  */
 const WAIT_BUDGET_MS = 1_000;
+/**
+ * A lead still running this long after its delivery reached the node while n8n read a burst is
+ * answered 503 with Retry-After before the portal hangs up (about 1.5 s): it goes on, and its
+ * success is answered 200 on the portal's next try. n8n reads a burst's requests up to 400 ms
+ * before the node gets them. The leads started as a burst came finished late and timed out
+ * (docs/benchmarks.md, lead-burst, seventh run).
+ */
+export const ANSWER_WITHIN_MS = 1_100;
 /** The log says at most this often that leads are being deferred. */
 export const LOG_EVERY_MS = 10_000;
 
+/** What the log says of leads since it last spoke: deferred, repeats answered, unheard. */
+interface Deferrals {
+	busy: number;
+	running: number;
+	hungUp: number;
+	stillRunning: number;
+}
+const noDeferrals = (): Deferrals => ({ busy: 0, running: 0, hungUp: 0, stillRunning: 0 });
+
 /** What becomes of a delivery: started, or answered at once. */
 export type Decided =
-	| { admitted: true; finish: (now: number, succeeded: boolean) => void; hungUp: () => void }
+	| {
+			admitted: true;
+			finish: (now: number, succeeded: boolean) => void;
+			hungUp: () => void;
+			/**
+			 * The lead still runs as the portal's answer time nears: the Retry-After to answer it
+			 * now with, or undefined when it is left to finish (n8n was not reading a burst).
+			 */
+			answeredEarly: (now: number) => number | undefined;
+	  }
 	| { admitted: false; reason: 'running' | 'busy'; retryAfterSeconds: number }
 	| { admitted: false; reason: 'finishedUnheard' };
 /** Or it waits for room: `turn` tells what became of it. */
@@ -66,7 +92,7 @@ export class Admission {
 	/** Bumped by each cut: leads started before a cut do not cut again (one halving per wave). */
 	private cuts = 0;
 	private startedSinceCut = 0;
-	private sinceLog = { busy: 0, running: 0, hungUp: 0 };
+	private sinceLog = noDeferrals();
 	private lastLogAt = Number.NEGATIVE_INFINITY;
 
 	/** Ms of execution one lead costs here, or undefined before any lead finished. */
@@ -96,7 +122,7 @@ export class Admission {
 		maxInFlight: number | null,
 		{ listened = true, mayWait = false } = {},
 	): Verdict {
-		const arrivedLastSecond = this.arrivals.arrive(now);
+		this.arrivals.arrive(now);
 		if (this.unheard.take(eventId)) return { admitted: false, reason: 'finishedUnheard' };
 		if (this.inFlight.has(eventId, now) || this.room.has(eventId)) {
 			this.sinceLog.running++;
@@ -104,7 +130,7 @@ export class Admission {
 		}
 		const limit = this.limit(maxInFlight);
 		if (this.inFlight.size < limit) return this.start(eventId, now, maxInFlight, listened);
-		const giveUpAfterMs = mayWait ? this.timeToWait(limit, arrivedLastSecond) : 0;
+		const giveUpAfterMs = mayWait ? this.timeToWait(limit, now) : 0;
 		if (giveUpAfterMs > 0) {
 			return { admitted: false, reason: 'waiting', turn: this.room.enter(eventId), giveUpAfterMs };
 		}
@@ -124,17 +150,25 @@ export class Admission {
 	/**
 	 * How long a lead may wait for room now, or 0 when the leads in flight and waiting ahead of it
 	 * leave it no time: it must start early enough to finish beside a full bound of leads. None
-	 * waits while deliveries come faster than twice what n8n finishes: reading them takes n8n's
-	 * time, and the deliveries of a burst reach the node up to a second late, so a lead waiting
-	 * then was answered after the portal hung up (13 of a burst of 50, docs/benchmarks.md,
+	 * waits while n8n reads a burst: its deliveries reach the node up to a second late, and a lead
+	 * waiting then was answered after the portal hung up (13 of a burst of 50, docs/benchmarks.md,
 	 * lead-burst, sixth run).
 	 */
-	private timeToWait(limit: number, arrivedLastSecond: number): number {
+	private timeToWait(limit: number, now: number): number {
 		const cost = this.cost();
-		if (arrivedLastSecond > (2 * 1_000) / cost) return 0;
+		if (this.readingBurst(now - 1_000, now)) return 0;
 		if ((this.inFlight.size + this.room.size + 1) * cost > WAIT_BUDGET_MS) return 0;
 		// At least one lead's cost: the bound is reached, so `limit` is at most the leads in flight.
 		return WAIT_BUDGET_MS - limit * cost;
+	}
+
+	/**
+	 * Whether n8n was reading a burst from `since` to `now`: more deliveries reached the node than
+	 * twice the leads n8n finishes in that time. Reading them takes n8n's time from the leads in
+	 * flight, and n8n hands the node a burst's deliveries late.
+	 */
+	private readingBurst(since: number, now: number): boolean {
+		return this.arrivals.since(since) > (2 * (now - since)) / this.cost();
 	}
 
 	/** Room for the leads waiting longest, as leads in flight finish. */
@@ -160,6 +194,13 @@ export class Admission {
 		// success is answered on the portal's next try.
 		let hungUp = !listened;
 		const cutsAtStart = this.cuts;
+		// The portal will not hear this lead's outcome: too many were in flight beside it.
+		const unheard = (count: 'hungUp' | 'stillRunning') => {
+			if (hungUp) return;
+			hungUp = true;
+			this.sinceLog[count]++;
+			this.cutOnce(cutsAtStart, this.inFlight.concurrencyOf(eventId));
+		};
 		return {
 			admitted: true,
 			finish: (at, succeeded) => {
@@ -173,11 +214,15 @@ export class Admission {
 				}
 				this.handOn(at, maxInFlight);
 			},
-			hungUp: () => {
-				if (hungUp) return;
-				hungUp = true;
-				this.sinceLog.hungUp++;
-				this.cutOnce(cutsAtStart, this.inFlight.concurrencyOf(eventId));
+			hungUp: () => unheard('hungUp'),
+			answeredEarly: (at) => {
+				// Slowed by n8n's reading of a burst, it will not be answered in time. Otherwise the
+				// workflow is slow (queue mode, a slow destination) and may still finish in time:
+				// answered early, such leads of a queue-mode run each took a second delivery and
+				// halved the bound (docs/reliability.md, section 10).
+				if (!this.readingBurst(now, at)) return undefined;
+				unheard('stillRunning');
+				return this.secondsUntilDrained();
 			},
 		};
 	}
@@ -212,15 +257,14 @@ export class Admission {
 	}
 
 	/** The deferral counts to log, once per LOG_EVERY_MS, or undefined when there is nothing to say yet. */
-	deferralsToLog(
-		now: number,
-	): { busy: number; running: number; hungUp: number; sinceMs: number } | undefined {
-		const { busy, running, hungUp } = this.sinceLog;
-		if (busy + running === 0 || now - this.lastLogAt < LOG_EVERY_MS) return undefined;
+	deferralsToLog(now: number): (Deferrals & { sinceMs: number }) | undefined {
+		const counts = this.sinceLog;
+		if (counts.busy + counts.running + counts.stillRunning === 0) return undefined;
+		if (now - this.lastLogAt < LOG_EVERY_MS) return undefined;
 		const sinceMs = Number.isFinite(this.lastLogAt) ? now - this.lastLogAt : 0;
 		this.lastLogAt = now;
-		this.sinceLog = { busy: 0, running: 0, hungUp: 0 };
-		return { busy, running, hungUp, sinceMs };
+		this.sinceLog = noDeferrals();
+		return { ...counts, sinceMs };
 	}
 
 	private learn({ durationMs, concurrency }: FinishedLead) {
@@ -275,13 +319,22 @@ function logDeferrals(admission: Admission, logger: Logger, now: number, limit: 
 	const counts = admission.deferralsToLog(now);
 	if (!counts) return;
 	const since = counts.sinceMs > 0 ? ` in the last ${Math.round(counts.sinceMs / 1_000)} s` : '';
-	const running =
-		counts.running > 0 ? `, ${counts.running} repeat(s) of leads still running answered 503` : '';
+	const answered = [
+		counts.busy > 0 && `${counts.busy} lead(s) deferred`,
+		counts.running > 0 && `${counts.running} repeat(s) of leads still running`,
+		counts.stillRunning > 0 &&
+			`${counts.stillRunning} lead(s) still running ${ANSWER_WITHIN_MS / 1_000} s after they came`,
+	].filter(Boolean);
 	const hungUp =
 		counts.hungUp > 0 ? ` The portal stopped waiting for ${counts.hungUp} lead(s) meanwhile.` : '';
+	const goesOn =
+		counts.stillRunning > 0
+			? ' A lead answered while still running goes on; its next delivery is answered 200 without ' +
+				'running it again.'
+			: '';
 	logger.warn(
-		`Real Estate Portal Trigger: n8n is busy, ${counts.busy} lead(s) deferred${since}${running}: ` +
-			`answered 503 with Retry-After, the portal sends them again.${hungUp} ` +
+		`Real Estate Portal Trigger: n8n is busy, ${answered.join(', ')}${since}: ` +
+			`answered 503 with Retry-After, the portal sends them again.${hungUp}${goesOn} ` +
 			`${admission.inFlightCount} in flight, room for ${limit} at a time (option Max Leads In Flight).`,
 	);
 }
@@ -301,18 +354,30 @@ export async function admitLead(
 	const admission = admissionOf(
 		[ctx.getWorkflow().id, node.id ?? node.name, ctx.getNodeWebhookUrl('default')].join(' '),
 	);
+	const arrivedAt = Date.now();
 	const response = ctx.getResponseObject();
 	const listened = ctx.getRequestObject().socket?.destroyed !== true;
 	if (!listened) admission.arrivedTooLate();
-	const first = admission.decide(eventId, Date.now(), maxInFlight, { listened, mayWait: listened });
+	const first = admission.decide(eventId, arrivedAt, maxInFlight, { listened, mayWait: listened });
 	const verdict =
 		!first.admitted && first.reason === 'waiting'
 			? await waitForRoom(admission, eventId, first, response)
 			: first;
+	const log = () => logDeferrals(admission, ctx.logger, Date.now(), admission.limit(maxInFlight));
 	if (verdict.admitted) {
 		whenAnswered(response, {
 			ended: (succeeded) => verdict.finish(Date.now(), succeeded),
 			hungUp: verdict.hungUp,
+			stillRunning: {
+				afterMs: ANSWER_WITHIN_MS - (Date.now() - arrivedAt),
+				answer: () => {
+					const retryAfterSeconds = verdict.answeredEarly(Date.now());
+					if (retryAfterSeconds === undefined) return false;
+					answerLater(response, stillRunning(eventId), retryAfterSeconds);
+					log();
+					return true;
+				},
+			},
 			notRunThrough: () =>
 				ctx.logger.warn(
 					`Real Estate Portal Trigger: n8n ended the execution of event ${eventId} without run ` +
@@ -331,14 +396,22 @@ export async function admitLead(
 	}
 	const message =
 		verdict.reason === 'running'
-			? `Event ${eventId} is still being processed; send it again later`
+			? stillRunning(eventId)
 			: 'Busy: this lead will be processed when it is sent again';
+	answerLater(response, message, verdict.retryAfterSeconds);
+	log();
+	return false;
+}
+
+const stillRunning = (eventId: string) =>
+	`Event ${eventId} is still being processed; send it again later`;
+
+/** 503 with Retry-After: the portal counts it a failure and sends the lead again. */
+function answerLater(response: ResponseObject, message: string, retryAfterSeconds: number) {
 	response
 		.status(503)
-		.set('Retry-After', String(verdict.retryAfterSeconds))
-		.json({ message, retryAfterSeconds: verdict.retryAfterSeconds });
-	logDeferrals(admission, ctx.logger, Date.now(), admission.limit(maxInFlight));
-	return false;
+		.set('Retry-After', String(retryAfterSeconds))
+		.json({ message, retryAfterSeconds });
 }
 
 /** Waits for a lead in flight to finish: started then, or deferred when its time is up or the portal hangs up. */
@@ -349,9 +422,11 @@ async function waitForRoom(
 	response: ResponseObject,
 ): Promise<Decided> {
 	const stop = () => admission.stopWaiting(eventId, Date.now());
+	const timeUp = new AbortController();
 	response.once('close', stop);
-	void sleep(waiting.giveUpAfterMs).then(stop);
+	void sleep(waiting.giveUpAfterMs, timeUp.signal).then(stop, () => undefined);
 	const verdict = await waiting.turn;
+	timeUp.abort();
 	response.off('close', stop);
 	return verdict;
 }

@@ -3,7 +3,7 @@
  * lead is in flight from the moment webhook() starts its execution until n8n ends the portal's
  * answer, which it does once the workflow finished, even when the portal hung up before.
  */
-import type { IWebhookFunctions } from 'n8n-workflow';
+import { sleep, type IWebhookFunctions } from 'n8n-workflow';
 
 export type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
 
@@ -94,10 +94,11 @@ const NOT_RUN_BODY = JSON.stringify({
 	message: 'The workflow ended without running through; send this lead again',
 });
 
+const ranWithoutData = (args: unknown[]) => String(args[0] ?? '').includes(NO_RUN_DATA);
+
 /** Turns n8n's 200 for an execution without run data into a 503, before anything is sent. */
 function notRunThrough(response: ResponseObject, args: unknown[]): unknown[] | undefined {
-	if (response.statusCode >= 300 || response.headersSent) return undefined;
-	if (!String(args[0] ?? '').includes(NO_RUN_DATA)) return undefined;
+	if (response.statusCode >= 300 || response.headersSent || !ranWithoutData(args)) return undefined;
 	response.statusCode = 503;
 	response.setHeader('Content-Type', 'application/json; charset=utf-8');
 	response.setHeader('Content-Length', String(NOT_RUN_BODY.length));
@@ -106,20 +107,60 @@ function notRunThrough(response: ResponseObject, args: unknown[]): unknown[] | u
 }
 
 /**
+ * Once the node has answered the portal itself, n8n's own answer at the workflow's end goes
+ * nowhere. n8n does not look whether an answer went out already, and Node throws when headers are
+ * set after they were sent.
+ */
+function silence(response: ResponseObject): void {
+	const itself = () => response;
+	response.setHeader = itself as unknown as ResponseObject['setHeader'];
+	response.setHeaders = itself as unknown as ResponseObject['setHeaders'];
+	response.removeHeader = () => undefined;
+	response.writeHead = itself as unknown as ResponseObject['writeHead'];
+	response.write = () => true;
+}
+
+export interface Answering {
+	/** n8n ended the answer: the workflow finished (succeeded or not). */
+	ended: (succeeded: boolean) => void;
+	/** The portal closed the connection before anything was answered (its answer time passed). */
+	hungUp: () => void;
+	notRunThrough?: () => void;
+	/**
+	 * When the workflow has not finished `afterMs` from now, `answer` may answer the portal itself
+	 * (before it hangs up; true when it did): the workflow goes on, and `ended` still tells how it
+	 * finished.
+	 */
+	stillRunning?: { afterMs: number; answer: () => boolean };
+}
+
+/**
  * Calls `ended` once, when n8n ends the answer, and `hungUp` when the portal closed the connection
  * before that (its answer time passed). Not the response's 'finish' event alone: after the portal
  * hung up, n8n still runs the workflow to the end and then ends a response that emits no 'finish',
  * and the lead is in flight until then.
  */
-export function whenAnswered(
-	response: ResponseObject,
-	on: { ended: (succeeded: boolean) => void; hungUp: () => void; notRunThrough?: () => void },
-): void {
+export function whenAnswered(response: ResponseObject, on: Answering): void {
 	let ended = false;
+	let closed = false;
+	/** The node answered the portal before the workflow finished. */
+	let answeredEarly = false;
+	let answering = false;
+	let sentStatus = 0;
+	// Ends the wait for the answer time once there is nothing left to answer.
+	const answerTime = new AbortController();
 	const end = response.end.bind(response) as (...args: unknown[]) => ResponseObject;
 	response.end = ((...args: unknown[]) => {
-		if (ended) return end(...args);
+		if (answering) return end(...args);
+		if (ended) return answeredEarly ? response : end(...args);
 		ended = true;
+		answerTime.abort();
+		if (answeredEarly) {
+			on.ended(response.statusCode < 400 && !ranWithoutData(args));
+			// What went out, for whatever reads the response afterwards.
+			response.statusCode = sentStatus;
+			return response;
+		}
 		const instead = notRunThrough(response, args);
 		if (instead !== undefined) on.notRunThrough?.();
 		// n8n answers a failed workflow with 500.
@@ -127,6 +168,23 @@ export function whenAnswered(
 		return end(...(instead ?? args));
 	}) as ResponseObject['end'];
 	response.once('close', () => {
-		if (!ended) on.hungUp();
+		closed = true;
+		answerTime.abort();
+		if (!ended && !answeredEarly) on.hungUp();
 	});
+	if (!on.stillRunning) return;
+	const { afterMs, answer } = on.stillRunning;
+	const answerStillRunning = () => {
+		if (ended || closed || response.headersSent) return;
+		answering = true;
+		try {
+			answeredEarly = answer();
+		} finally {
+			answering = false;
+		}
+		if (!answeredEarly) return;
+		sentStatus = response.statusCode;
+		silence(response);
+	};
+	void sleep(afterMs, answerTime.signal).then(answerStillRunning, () => undefined);
 }

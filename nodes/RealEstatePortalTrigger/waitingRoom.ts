@@ -39,14 +39,23 @@ export class WaitingRoom<T> {
 	}
 }
 
-/** How many deliveries reached the node within the last second. */
+/** When deliveries reached the node, over the last seconds. */
 export class RecentArrivals {
 	private readonly times: number[] = [];
 
-	/** Counts one arriving at `now`; how many arrived within the second up to now, itself included. */
-	arrive(now: number): number {
+	/** Counts one arriving at `now`. */
+	arrive(now: number): void {
 		this.times.push(now);
-		while (this.times.length > 0 && this.times[0] <= now - 1_000) this.times.shift();
-		return this.times.length;
+		while (this.times.length > 0 && this.times[0] <= now - KEPT_MS) this.times.shift();
+	}
+
+	/** How many arrived from `since` on (at most KEPT_MS before the latest). */
+	since(since: number): number {
+		let count = 0;
+		for (let n = this.times.length - 1; n >= 0 && this.times[n] >= since; n--) count++;
+		return count;
 	}
 }
+
+/** Arrivals are kept this long: longer than a lead is left running before it is answered. */
+const KEPT_MS = 2_000;

@@ -45,6 +45,16 @@ async function activeTrigger(setup: TriggerSetup): Promise<WebhookReceiver> {
 	return receiver;
 }
 
+/** Respond "When Last Node Finishes" (and these options), the workflow held open until `held.open()`. */
+async function heldTrigger(options: Record<string, unknown> = {}) {
+	const held = gate();
+	const r = await activeTrigger({
+		parameters: { responseMode: 'lastNode', options },
+		workflowTail: held.tail,
+	});
+	return { held, r };
+}
+
 /** One delivery as the portal makes it: status, Retry-After and body of the answer. */
 async function deliver(url: string, idEvento: string, signal?: AbortSignal) {
 	const response = await fetch(url, {
@@ -70,11 +80,7 @@ const LEAD = 'e5f1d7c2-2222-4aaa-8bbb-000000000001';
 
 describe('Respond "When Last Node Finishes"', () => {
 	it('answers a repeat of a lead still running at once with 503 and runs it only once', async () => {
-		const held = gate();
-		const r = await activeTrigger({
-			parameters: { responseMode: 'lastNode' },
-			workflowTail: held.tail,
-		});
+		const { held, r } = await heldTrigger();
 
 		const first = deliver(r.url(), LEAD);
 		await held.until(1);
@@ -97,11 +103,7 @@ describe('Respond "When Last Node Finishes"', () => {
 	});
 
 	it('answers the repeat of a lead that succeeded after the portal hung up with 200, without running it again', async () => {
-		const held = gate();
-		const r = await activeTrigger({
-			parameters: { responseMode: 'lastNode' },
-			workflowTail: held.tail,
-		});
+		const { held, r } = await heldTrigger();
 		const portalGivesUp = new AbortController();
 
 		const first = deliver(r.url(), LEAD, portalGivesUp.signal).catch((error: Error) => error);
@@ -120,12 +122,55 @@ describe('Respond "When Last Node Finishes"', () => {
 		expect(executionsOf(r)).toBe(1);
 	});
 
+	it('answers the leads still running as the portal is about to hang up while n8n reads a burst with 503, and their next delivery 200 without a second run', async () => {
+		// Before: no answer until the workflow finished; the portal hung up at 1.5 s (a time-out).
+		const { held, r } = await heldTrigger();
+		// 20 at once: 4 run (the first bound), the others are deferred; n8n finishes 5.5 leads in
+		// 1.1 s (200 ms a lead before any finished here), 20 came.
+		const ids = Array.from({ length: 20 }, (_, n) => `e5f1d7c2-7777-4aaa-8bbb-0000000000${10 + n}`);
+
+		const sent = Date.now();
+		const answers = await Promise.all(
+			ids.map(async (id) => ({ id, ...(await deliver(r.url(), id)), afterMs: Date.now() - sent })),
+		);
+		held.open();
+
+		const early = answers.filter((answer) => answer.body.includes('still being processed'));
+		expect(early).toHaveLength(4);
+		for (const answer of early) {
+			expect(answer.status).toBe(503);
+			expect(answer.afterMs).toBeLessThan(1_500);
+			expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+		}
+		// n8n's own answers at the end went nowhere, without an error.
+		const ran = (await r.waitForReceived(20)).filter((one) => one.run !== undefined);
+		expect(ran).toHaveLength(4);
+		for (const one of ran) {
+			expect(one.error).toBeUndefined();
+			expect(one.run?.data.resultData.error).toBeUndefined();
+			expect(one.status).toBe(503);
+		}
+
+		const next = await Promise.all(early.map((answer) => deliver(r.url(), answer.id)));
+		expect(next.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+		expect(JSON.parse(next[0].body)).toMatchObject({ received: true });
+		await r.waitForReceived(24);
+		expect(executionsOf(r)).toBe(4);
+	});
+
+	it('leaves a lead running alone to finish, however long it takes', async () => {
+		const { held, r } = await heldTrigger();
+
+		const first = deliver(r.url(), LEAD);
+		await held.until(1);
+		await sleep(1_300);
+		held.open();
+
+		expect((await first).status).toBe(200);
+	});
+
 	it('answers leads beyond Max Leads In Flight with 503 once they cannot wait, says so in the log, takes them later', async () => {
-		const held = gate();
-		const r = await activeTrigger({
-			parameters: { responseMode: 'lastNode', options: { maxLeadsInFlight: 2 } },
-			workflowTail: held.tail,
-		});
+		const { held, r } = await heldTrigger({ maxLeadsInFlight: 2 });
 		const ids = [1, 2, 3].map((n) => `e5f1d7c2-3333-4aaa-8bbb-00000000000${n}`);
 
 		const running = ids.slice(0, 2).map((id) => deliver(r.url(), id));
@@ -149,11 +194,7 @@ describe('Respond "When Last Node Finishes"', () => {
 
 	it('lets a lead beyond the bound wait for room while it can still be answered in time, then runs it', async () => {
 		// Before: answered 503 at once; the portal's retry came back a whole second later.
-		const held = gate();
-		const r = await activeTrigger({
-			parameters: { responseMode: 'lastNode', options: { maxLeadsInFlight: 1 } },
-			workflowTail: held.tail,
-		});
+		const { held, r } = await heldTrigger({ maxLeadsInFlight: 1 });
 		const ids = [1, 2].map((n) => `e5f1d7c2-6666-4aaa-8bbb-00000000000${n}`);
 
 		const first = deliver(r.url(), ids[0]);
@@ -169,11 +210,7 @@ describe('Respond "When Last Node Finishes"', () => {
 	});
 
 	it('bounds leads in flight by itself before it has measured any (Max Leads In Flight left at 0)', async () => {
-		const held = gate();
-		const r = await activeTrigger({
-			parameters: { responseMode: 'lastNode' },
-			workflowTail: held.tail,
-		});
+		const { held, r } = await heldTrigger();
 		const ids = Array.from({ length: 5 }, (_, n) => `e5f1d7c2-4444-4aaa-8bbb-00000000000${n}`);
 
 		const running = ids.slice(0, 4).map((id) => deliver(r.url(), id));

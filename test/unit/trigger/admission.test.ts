@@ -22,6 +22,14 @@ function runTogether(admission: Admission, count: number, durationMs: number, fr
 	return end;
 }
 
+/** A lead started at 0 with three beside it: the first bound is full. */
+function slowLeadOfFour(admission: Admission) {
+	const slow = admission.decide('slow', 0, null);
+	if (!slow.admitted) throw new Error('not admitted');
+	for (let n = 0; n < 3; n++) admission.decide(`beside-${n}`, 0, null);
+	return slow;
+}
+
 describe('the automatic bound on leads in flight', () => {
 	it('starts small, then doubles each round answered in time while leads wait at the bound', () => {
 		const admission = new Admission();
@@ -210,6 +218,39 @@ describe('the automatic bound on leads in flight', () => {
 			reason: 'finishedUnheard',
 		});
 		expect(admission.limit(null)).toBe(FIRST_LIMIT);
+	});
+
+	it('answers a lead still running at the answer time while n8n read a burst like a repeat of it, and its next delivery 200 once it succeeded', () => {
+		const admission = new Admission();
+		const slow = slowLeadOfFour(admission);
+		// 200 ms a lead before any finished here: n8n finishes 5.5 in 1.1 s; 16 deliveries came.
+		for (let n = 0; n < 12; n++) admission.decide(`deferred-${n}`, 100 + n * 50, null);
+		const limitBefore = admission.limit(null);
+
+		expect(slow.answeredEarly(1_100)).toBeGreaterThanOrEqual(1);
+		expect(admission.deferralsToLog(1_100)).toMatchObject({ stillRunning: 1, hungUp: 0 });
+		// As when the portal hangs up: too many were in flight beside it.
+		expect(admission.limit(null)).toBeLessThan(limitBefore);
+		expect(admission.decide('slow', 1_500, null)).toMatchObject({ reason: 'running' });
+		slow.finish(2_400, true);
+		expect(admission.decide('slow', 3_000, null)).toEqual({
+			admitted: false,
+			reason: 'finishedUnheard',
+		});
+	});
+
+	it('leaves a lead still running at the answer time to finish when n8n read no burst meanwhile', () => {
+		// Before: answered early, each lead of a queue-mode run (a round trip through Redis and a
+		// worker, over a second) took a second delivery and halved the bound: 333 leads in 529 s,
+		// not 110 s.
+		const admission = new Admission();
+		const slow = slowLeadOfFour(admission);
+		for (let n = 0; n < 5; n++) admission.decide(`more-${n}`, 100 + n * 200, null);
+
+		expect(slow.answeredEarly(1_100)).toBeUndefined();
+		expect(admission.limit(null)).toBe(FIRST_LIMIT);
+		slow.finish(1_400, true);
+		expect(admission.decide('slow', 3_000, null).admitted).toBe(true);
 	});
 
 	it('runs again a lead whose workflow failed after the portal hung up', () => {

@@ -4,6 +4,7 @@
  * execution ended without run data, so the lead may have no row; the portal must send it again.
  */
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { whenAnswered } from '../../../nodes/RealEstatePortalTrigger/inFlight';
 
@@ -15,9 +16,12 @@ function fakeResponse() {
 		headersSent: false,
 		sent: undefined as undefined | { status: number; body: unknown; headers: Map<string, string> },
 		setHeader(name: string, value: string) {
+			// As Node does: headers cannot change once they went out.
+			if (response.headersSent) throw new Error('ERR_HTTP_HEADERS_SENT');
 			headers.set(name.toLowerCase(), value);
 		},
 		end(body?: unknown) {
+			if (response.sent) throw new Error('write after end');
 			response.headersSent = true;
 			response.sent = { status: response.statusCode, body, headers };
 			return response;
@@ -60,5 +64,93 @@ it('lets the empty 200 of a workflow that ran through, and a failure, go out as 
 	expect(answered(500, '{"message":"Error in workflow"}')).toMatchObject({
 		sent: { status: 500 },
 		outcomes: [false],
+	});
+});
+
+describe('a lead still running as the portal is about to hang up', () => {
+	function stillRunning(afterMs: number, answers = true) {
+		const response = fakeResponse();
+		const outcomes: boolean[] = [];
+		let answeredAt: number | undefined;
+		whenAnswered(response as never, {
+			ended: (succeeded) => outcomes.push(succeeded),
+			hungUp: () => undefined,
+			stillRunning: {
+				afterMs,
+				answer: () => {
+					answeredAt = Date.now();
+					if (!answers) return false;
+					response.statusCode = 503;
+					response.setHeader('Retry-After', '2');
+					response.end('{"message":"still being processed"}');
+					return true;
+				},
+			},
+		});
+		return { response, outcomes, answeredAt: () => answeredAt };
+	}
+
+	/** What n8n does once the workflow finished: status, headers, body, however the answer stands. */
+	function n8nAnswers(response: ReturnType<typeof fakeResponse>, status: number, body: string) {
+		response.statusCode = status;
+		response.setHeader('Content-Type', 'application/json');
+		response.end(body);
+	}
+
+	it("is answered by the node at its time; n8n's answer at the end goes nowhere and tells how it finished", async () => {
+		const { response, outcomes, answeredAt } = stillRunning(20);
+		const started = Date.now();
+		await sleep(60);
+
+		expect(answeredAt()! - started).toBeGreaterThanOrEqual(15);
+		expect(response.sent).toMatchObject({
+			status: 503,
+			body: '{"message":"still being processed"}',
+		});
+		expect(outcomes).toEqual([]);
+
+		expect(() => n8nAnswers(response, 200, '{}')).not.toThrow();
+		expect(response.sent!.status).toBe(503);
+		expect(response.statusCode).toBe(503);
+		expect(outcomes).toEqual([true]);
+	});
+
+	it('tells a failure, or an end without run data, as not succeeded', async () => {
+		const failed = stillRunning(5);
+		const withoutData = stillRunning(5);
+		await sleep(30);
+
+		n8nAnswers(failed.response, 500, '{"message":"Error in workflow"}');
+		n8nAnswers(
+			withoutData.response,
+			200,
+			JSON.stringify({ message: 'Workflow executed successfully but no data was returned' }),
+		);
+
+		expect(failed.outcomes).toEqual([false]);
+		expect(withoutData.outcomes).toEqual([false]);
+	});
+
+	it("is left to n8n's answer when the node chose not to answer it", async () => {
+		const { response, outcomes, answeredAt } = stillRunning(5, false);
+		await sleep(30);
+
+		expect(answeredAt()).toBeDefined();
+		expect(response.sent).toBeUndefined();
+		n8nAnswers(response, 200, '{}');
+		expect(response.sent).toMatchObject({ status: 200, body: '{}' });
+		expect(outcomes).toEqual([true]);
+	});
+
+	it('is not answered by the node when the workflow finished in time, nor after the portal hung up', async () => {
+		const inTime = stillRunning(20);
+		n8nAnswers(inTime.response, 200, '{}');
+		const hungUpOn = stillRunning(20);
+		hungUpOn.response.emit('close');
+		await sleep(50);
+
+		expect(inTime.answeredAt()).toBeUndefined();
+		expect(inTime.response.sent).toMatchObject({ status: 200, body: '{}' });
+		expect(hungUpOn.answeredAt()).toBeUndefined();
 	});
 });

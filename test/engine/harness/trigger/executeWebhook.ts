@@ -70,8 +70,8 @@ function firstEntryJsonOf(run: IRun): unknown {
 	return tasks?.at(-1)?.data?.main?.[0]?.[0]?.json ?? {};
 }
 
+/** Like n8n's webhook-request-handler, without looking whether an answer went out already. */
 function answer(res: WebhookResponse, code: number, body: unknown): void {
-	if (res.headersSent) return;
 	res.status(code);
 	if (typeof body === 'string') res.send(body);
 	else res.json(body);
