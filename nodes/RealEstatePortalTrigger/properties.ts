@@ -83,7 +83,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The portal waits about 1.5 s for the answer: a lead still running after 1.1 s is answered "retry later" and goes on; the portal sends it again, and that delivery is answered at once if it succeeded. With repeats running the workflow, write to a table keyed on eventId (the Data table and PostgreSQL examples do).',
+			'The portal waits about 1.5 s for the answer: a workflow that takes longer gets the event again. With repeats running the workflow, write to a table keyed on eventId (the Data table and PostgreSQL examples do).',
 		name: 'lastNodeNotice',
 		type: 'notice',
 		default: '',
