@@ -36,8 +36,8 @@ const SAMPLES_KEPT = 20;
  */
 const WAIT_BUDGET_MS = 1_000;
 /**
- * A lead still running this long after its delivery reached the node while n8n read a burst is
- * answered 503 with Retry-After before the portal hangs up (about 1.5 s): it goes on, and its
+ * A lead still running this long after its delivery reached the node while n8n read a burst, of a
+ * workflow that usually finishes in under half this time, is answered 503 with Retry-After before the portal hangs up (about 1.5 s): it goes on, and its
  * success is answered 200 on the portal's next try. n8n reads a burst's requests up to 400 ms
  * before the node gets them. The leads started as a burst came finished late and timed out
  * (docs/benchmarks.md, lead-burst, seventh run).
@@ -80,6 +80,8 @@ export class Admission {
 	private readonly unheard = new FinishedUnheard();
 	/** Milliseconds of execution per lead, when leads share n8n (duration / concurrency). */
 	private readonly costs: number[] = [];
+	/** How long leads took, in flight beside others or not. */
+	private readonly durations: number[] = [];
 	/** The deferred leads still to come back: deferred leads are spread at n8n's pace. */
 	private readonly line = new DeferredLine();
 	private readonly room = new WaitingRoom<Decided>();
@@ -97,9 +99,7 @@ export class Admission {
 
 	/** Ms of execution one lead costs here, or undefined before any lead finished. */
 	costPerLeadMs(): number | undefined {
-		if (this.costs.length === 0) return undefined;
-		const sorted = [...this.costs].sort((a, b) => a - b);
-		return sorted[Math.floor(sorted.length / 2)];
+		return median(this.costs);
 	}
 
 	/** How many leads may be in flight: the user's bound, else the learnt one. */
@@ -171,6 +171,12 @@ export class Admission {
 		return this.arrivals.since(since) > (2 * (now - since)) / this.cost();
 	}
 
+	/** Whether this trigger's leads usually finish within half the time a lead is left running. */
+	private quickByNature(): boolean {
+		const typical = median(this.durations);
+		return typical !== undefined && typical < ANSWER_WITHIN_MS / 2;
+	}
+
 	/** Room for the leads waiting longest, as leads in flight finish. */
 	private handOn(now: number, maxInFlight: number | null) {
 		while (this.inFlight.size < this.limit(maxInFlight)) {
@@ -216,11 +222,11 @@ export class Admission {
 			},
 			hungUp: () => unheard('hungUp'),
 			answeredEarly: (at) => {
-				// Slowed by n8n's reading of a burst, it will not be answered in time. Otherwise the
-				// workflow is slow (queue mode, a slow destination) and may still finish in time:
-				// answered early, such leads of a queue-mode run each took a second delivery and
-				// halved the bound (docs/reliability.md, section 10).
-				if (!this.readingBurst(now, at)) return undefined;
+				// A lead of a workflow quick by nature, slowed by n8n's reading of a burst, will not
+				// be answered in time. One of a slow workflow (queue mode: Redis and a worker; a slow
+				// destination) may still be: answered early, such leads of a queue-mode run each took
+				// a second delivery and halved the bound (docs/reliability.md, section 10).
+				if (!this.quickByNature() || !this.readingBurst(now, at)) return undefined;
 				unheard('stillRunning');
 				return this.secondsUntilDrained();
 			},
@@ -268,8 +274,8 @@ export class Admission {
 	}
 
 	private learn({ durationMs, concurrency }: FinishedLead) {
-		this.costs.push(durationMs / Math.max(concurrency, 1));
-		if (this.costs.length > SAMPLES_KEPT) this.costs.shift();
+		keepLatest(this.costs, durationMs / Math.max(concurrency, 1));
+		keepLatest(this.durations, durationMs);
 	}
 
 	private cost(): number {
@@ -298,6 +304,17 @@ export class Admission {
 		// Rounded down: the portal counts whole seconds, a place is not asked later than its time.
 		return Math.max(MIN_RETRY_AFTER_S, Math.floor((slotAt - now) / 1_000 + 1e-9));
 	}
+}
+
+function median(values: readonly number[]): number | undefined {
+	if (values.length === 0) return undefined;
+	return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** Adds a sample, keeping the latest SAMPLES_KEPT. */
+function keepLatest(samples: number[], value: number) {
+	samples.push(value);
+	if (samples.length > SAMPLES_KEPT) samples.shift();
 }
 
 const MAX_TRIGGERS_IN_PROCESS = 100;

@@ -22,6 +22,15 @@ function runTogether(admission: Admission, count: number, durationMs: number, fr
 	return end;
 }
 
+/** Leads one after another before 0, each taking `durationMs` alone. */
+function ranAlone(admission: Admission, durationMs: number) {
+	for (let n = 0; n < 5; n++) {
+		const at = -10_000 + n * 2_000;
+		const lead = admission.decide(`before-${n}`, at, null);
+		if (lead.admitted) lead.finish(at + durationMs, true);
+	}
+}
+
 /** A lead started at 0 with three beside it: the first bound is full. */
 function slowLeadOfFour(admission: Admission) {
 	const slow = admission.decide('slow', 0, null);
@@ -222,8 +231,9 @@ describe('the automatic bound on leads in flight', () => {
 
 	it('answers a lead still running at the answer time while n8n read a burst like a repeat of it, and its next delivery 200 once it succeeded', () => {
 		const admission = new Admission();
+		ranAlone(admission, 200);
 		const slow = slowLeadOfFour(admission);
-		// 200 ms a lead before any finished here: n8n finishes 5.5 in 1.1 s; 16 deliveries came.
+		// 200 ms a lead: n8n finishes 5.5 in 1.1 s; 16 deliveries came.
 		for (let n = 0; n < 12; n++) admission.decide(`deferred-${n}`, 100 + n * 50, null);
 		const limitBefore = admission.limit(null);
 
@@ -240,10 +250,8 @@ describe('the automatic bound on leads in flight', () => {
 	});
 
 	it('leaves a lead still running at the answer time to finish when n8n read no burst meanwhile', () => {
-		// Before: answered early, each lead of a queue-mode run (a round trip through Redis and a
-		// worker, over a second) took a second delivery and halved the bound: 333 leads in 529 s,
-		// not 110 s.
 		const admission = new Admission();
+		ranAlone(admission, 200);
 		const slow = slowLeadOfFour(admission);
 		for (let n = 0; n < 5; n++) admission.decide(`more-${n}`, 100 + n * 200, null);
 
@@ -251,6 +259,21 @@ describe('the automatic bound on leads in flight', () => {
 		expect(admission.limit(null)).toBe(FIRST_LIMIT);
 		slow.finish(1_400, true);
 		expect(admission.decide('slow', 3_000, null).admitted).toBe(true);
+	});
+
+	it('leaves a lead of a workflow slow by nature to finish, burst or not, and one before any finished', () => {
+		// Before: answered early, each lead of a queue-mode run (a round trip through Redis and a
+		// worker, often over a second) took a second delivery and halved the bound: 333 leads in
+		// 344 to 529 s, not 110 s (docs/reliability.md, section 10).
+		const slowByNature = new Admission();
+		ranAlone(slowByNature, 900);
+		const fresh = new Admission();
+		for (const admission of [slowByNature, fresh]) {
+			const slow = slowLeadOfFour(admission);
+			for (let n = 0; n < 40; n++) admission.decide(`deferred-${n}`, 100 + n * 20, null);
+
+			expect(slow.answeredEarly(1_100)).toBeUndefined();
+		}
 	});
 
 	it('runs again a lead whose workflow failed after the portal hung up', () => {
