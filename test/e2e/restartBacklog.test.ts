@@ -19,6 +19,13 @@ import {
 } from './support';
 
 const WAVE_MS = 5_000;
+/**
+ * What n8n 2.41.1 answers, with 200, every request while it migrates its database at start
+ * (`abstract-server.js`), before any workflow or node runs: the portal counts the lead delivered.
+ * Such a lead is n8n's loss, not the trigger's; the hourly reconciliation example lands it
+ * (docs/reliability.md, sections 9 and 10).
+ */
+const N8N_STARTING_UP = 'n8n is starting up. Please wait';
 /** Three minutes of waves: enough for n8n to boot again on a loaded machine and drain. */
 const RETRIES = 36;
 
@@ -114,8 +121,18 @@ describe('a backlog after n8n was killed (Respond "When Last Node Finishes")', (
 						.join(', '),
 			);
 
+		const answeredByStartingN8n = new Set(
+			attempts
+				.filter((a) => a.status === 200 && a.responseBody.includes(N8N_STARTING_UP))
+				.map((a) => a.idEvento),
+		);
 		expect(eventIds).toHaveLength(120);
 		expect(givenUp).toEqual([]);
-		expect(eventIds.filter((id) => rowsPerEvent.get(id) !== 1)).toEqual([]);
+		expect(
+			eventIds.filter(
+				(id) =>
+					rowsPerEvent.get(id) !== 1 && !(answeredByStartingN8n.has(id) && !rowsPerEvent.has(id)),
+			),
+		).toEqual([]);
 	}, 600_000);
 });
