@@ -37,10 +37,10 @@ const SAMPLES_KEPT = 20;
 const WAIT_BUDGET_MS = 1_000;
 /**
  * A lead still running this long after its delivery reached the node while n8n read a burst, of a
- * workflow that usually finishes in under half this time, is answered 503 with Retry-After before the portal hangs up (about 1.5 s): it goes on, and its
- * success is answered 200 on the portal's next try. n8n reads a burst's requests up to 400 ms
- * before the node gets them. The leads started as a burst came finished late and timed out
- * (docs/benchmarks.md, lead-burst, seventh run).
+ * workflow that usually finishes in under half this time, is answered 503 with Retry-After before
+ * the portal hangs up (about 1.5 s): it goes on, and its success is answered 200 on the portal's
+ * next try. n8n reads a burst's requests up to 400 ms before the node gets them. The leads started
+ * as a burst came finished late and timed out (docs/benchmarks.md, lead-burst, seventh run).
  */
 export const ANSWER_WITHIN_MS = 1_100;
 /** The log says at most this often that leads are being deferred. */
@@ -63,7 +63,7 @@ export type Decided =
 			hungUp: () => void;
 			/**
 			 * The lead still runs as the portal's answer time nears: the Retry-After to answer it
-			 * now with, or undefined when it is left to finish (n8n was not reading a burst).
+			 * now with, or undefined when it is left to finish (a slow workflow, or no burst).
 			 */
 			answeredEarly: (now: number) => number | undefined;
 	  }
@@ -78,10 +78,8 @@ export type Verdict =
 export class Admission {
 	private readonly inFlight = new LeadsInFlight();
 	private readonly unheard = new FinishedUnheard();
-	/** Milliseconds of execution per lead, when leads share n8n (duration / concurrency). */
-	private readonly costs: number[] = [];
-	/** How long leads took, in flight beside others or not. */
-	private readonly durations: number[] = [];
+	/** The latest leads answered in time: how long each took, beside how many. */
+	private readonly answered: FinishedLead[] = [];
 	/** The deferred leads still to come back: deferred leads are spread at n8n's pace. */
 	private readonly line = new DeferredLine();
 	private readonly room = new WaitingRoom<Decided>();
@@ -99,7 +97,7 @@ export class Admission {
 
 	/** Ms of execution one lead costs here, or undefined before any lead finished. */
 	costPerLeadMs(): number | undefined {
-		return median(this.costs);
+		return median(this.answered.map((lead) => lead.durationMs / Math.max(lead.concurrency, 1)));
 	}
 
 	/** How many leads may be in flight: the user's bound, else the learnt one. */
@@ -173,7 +171,7 @@ export class Admission {
 
 	/** Whether this trigger's leads usually finish within half the time a lead is left running. */
 	private quickByNature(): boolean {
-		const typical = median(this.durations);
+		const typical = median(this.answered.map((lead) => lead.durationMs));
 		return typical !== undefined && typical < ANSWER_WITHIN_MS / 2;
 	}
 
@@ -273,9 +271,9 @@ export class Admission {
 		return { ...counts, sinceMs };
 	}
 
-	private learn({ durationMs, concurrency }: FinishedLead) {
-		keepLatest(this.costs, durationMs / Math.max(concurrency, 1));
-		keepLatest(this.durations, durationMs);
+	private learn(lead: FinishedLead) {
+		this.answered.push(lead);
+		if (this.answered.length > SAMPLES_KEPT) this.answered.shift();
 	}
 
 	private cost(): number {
@@ -309,12 +307,6 @@ export class Admission {
 function median(values: readonly number[]): number | undefined {
 	if (values.length === 0) return undefined;
 	return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-}
-
-/** Adds a sample, keeping the latest SAMPLES_KEPT. */
-function keepLatest(samples: number[], value: number) {
-	samples.push(value);
-	if (samples.length > SAMPLES_KEPT) samples.shift();
 }
 
 const MAX_TRIGGERS_IN_PROCESS = 100;

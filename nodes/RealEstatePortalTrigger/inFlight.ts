@@ -142,12 +142,11 @@ export interface Answering {
  */
 export function whenAnswered(response: ResponseObject, on: Answering): void {
 	let ended = false;
-	let closed = false;
 	/** The node answered the portal before the workflow finished. */
 	let answeredEarly = false;
 	let answering = false;
 	let sentStatus = 0;
-	// Ends the wait for the answer time once there is nothing left to answer.
+	// Aborted once there is nothing left to answer: n8n ended the answer, or the portal hung up.
 	const answerTime = new AbortController();
 	const end = response.end.bind(response) as (...args: unknown[]) => ResponseObject;
 	response.end = ((...args: unknown[]) => {
@@ -168,14 +167,14 @@ export function whenAnswered(response: ResponseObject, on: Answering): void {
 		return end(...(instead ?? args));
 	}) as ResponseObject['end'];
 	response.once('close', () => {
-		closed = true;
 		answerTime.abort();
 		if (!ended && !answeredEarly) on.hungUp();
 	});
 	if (!on.stillRunning) return;
 	const { afterMs, answer } = on.stillRunning;
 	const answerStillRunning = () => {
-		if (ended || closed || response.headersSent) return;
+		// Ended or hung up on meanwhile (between the wait's end and this call).
+		if (answerTime.signal.aborted || response.headersSent) return;
 		answering = true;
 		try {
 			answeredEarly = answer();
