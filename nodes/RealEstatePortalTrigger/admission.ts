@@ -83,7 +83,9 @@ export class Admission {
 	/** The deferred leads still to come back: deferred leads are spread at n8n's pace. */
 	private readonly line = new DeferredLine();
 	private readonly room = new WaitingRoom<Decided>();
-	private readonly arrivals = new RecentArrivals();
+	// Asked about over a lead's flight until it is answered early (a late timer included), and
+	// over the last second.
+	private readonly arrivals = new RecentArrivals(2 * ANSWER_WITHIN_MS);
 	/**
 	 * How many leads may be in flight. Until the portal first hangs up it doubles each round (one
 	 * more per lead answered with the bound reached); after that it grows by one a round.

@@ -43,19 +43,19 @@ export class WaitingRoom<T> {
 export class RecentArrivals {
 	private readonly times: number[] = [];
 
+	/** `keptMs`: the longest span asked about. */
+	constructor(private readonly keptMs: number) {}
+
 	/** Counts one arriving at `now`. */
 	arrive(now: number): void {
 		this.times.push(now);
-		while (this.times.length > 0 && this.times[0] <= now - KEPT_MS) this.times.shift();
+		while (this.times.length > 0 && this.times[0] <= now - this.keptMs) this.times.shift();
 	}
 
-	/** How many arrived from `since` on (at most KEPT_MS before the latest). */
+	/** How many arrived from `since` on (at most `keptMs` before the latest). */
 	since(since: number): number {
 		let count = 0;
 		for (let n = this.times.length - 1; n >= 0 && this.times[n] >= since; n--) count++;
 		return count;
 	}
 }
-
-/** Arrivals are kept this long: longer than a lead is left running before it is answered. */
-const KEPT_MS = 2_000;
