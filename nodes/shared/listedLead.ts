@@ -8,7 +8,8 @@
  * list `id`, and one without either by a number derived from its fields (see `listedLeadKeys`).
  */
 import type { IDataObject, Logger } from 'n8n-workflow';
-import { leadKeyOf, simplifyLead, toIsoTimestamp, unreadablePart } from './normalizeEvent';
+import { idKeyOf } from './leadKey';
+import { simplifyLead, toIsoTimestamp, unreadablePart } from './normalizeEvent';
 import { fieldsDigest, readEvent } from './readEvent';
 import { canonicalFields, detectBodyLanguage } from './eventFields';
 
@@ -119,14 +120,14 @@ export function readListedLead(
 		tellKeyed(options.logger, agencyCode, keys);
 	const messageId = keys.idSource === 'messageId' ? keys.id : null;
 	if (!read.ok || !read.event.lead) {
-		const leadKey = leadKeyOf(messageId, eventId, 'list');
+		const leadKey = idKeyOf(messageId, eventId, 'list');
 		const item = { leadKey, eventId, messageId, ...unreadablePart(['(no lead field)'], raw) };
 		return { ...keys, item: { ...item, agencyCode, trigger: 'poll' } };
 	}
 	const { lead, unreadableFields } = read.event;
 	const flat: IDataObject = simplifyLead(
 		{ ...lead, idEvento: eventId, idMensaje: messageId },
-		{ includeNationalId: options.includeNationalId, eventIdFrom: 'list' },
+		{ includeNationalId: options.includeNationalId, path: 'list' },
 	);
 	return {
 		...keys,

@@ -4,6 +4,7 @@
  * public) keeps its body unchanged inside a small normalised envelope.
  */
 import { CONTACT_TYPE_OF_KIND, contactTypeWords } from './contactTypes';
+import { leadKeyOf, type LeadPath } from './leadKey';
 import { composePhone } from './phone';
 import { textOf, type JsonObject, type PortalEvent } from './readEvent';
 import type { LeadEventBody } from './schemas';
@@ -12,7 +13,7 @@ export type { PortalEvent } from './readEvent';
 
 export interface SimplifiedLead {
 	[key: string]: string | number | boolean | null;
-	/** One key per lead whichever path brought it (leadKeyOf). */
+	/** One key per lead whichever path brought it (leadKey.ts). */
 	leadKey: string;
 	eventId: string;
 	eventType: string;
@@ -44,25 +45,8 @@ export interface SimplifiedLead {
 export interface FlatLeadOptions {
 	/** A national id (DNI, CPF) is personal data: in the flat lead only when asked for. */
 	includeNationalId?: boolean;
-	/** Where the lead's event id comes from: a callback body (default) or the lead list's own id. */
-	eventIdFrom?: EventIdOrigin;
-}
-
-export type EventIdOrigin = 'callback' | 'list';
-
-/**
- * The lead's key, the same whichever path brought it (callback trigger, Poll Trigger, Lead → Get
- * Many): `message:<id>` when it has a message id, which the callback body and the lead list share;
- * otherwise `event:<idEvento>` from a callback or `listed:<id>` from the list, two ids not known to
- * relate (docs/portal-api.md, "Lead key").
- */
-export function leadKeyOf(
-	messageId: number | null | undefined,
-	eventId: string,
-	eventIdFrom: EventIdOrigin = 'callback',
-): string {
-	if (typeof messageId === 'number') return `message:${messageId}`;
-	return `${eventIdFrom === 'list' ? 'listed' : 'event'}:${eventId}`;
+	/** Which path read the lead: a callback body (default) or the lead list (its own id is the key's last fallback). */
+	path?: LeadPath;
 }
 
 export interface EventEnvelope {
@@ -145,8 +129,7 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 			: value;
 	const contactTypeId = lead.idTipoContacto ?? null;
 	const developmentId = scalar(lead.idAvisoPadre);
-	const flat: SimplifiedLead = {
-		leadKey: leadKeyOf(lead.idMensaje, lead.idEvento, options.eventIdFrom),
+	const fields = {
 		eventId: lead.idEvento,
 		eventType: lead.tipoEvento,
 		contactType: contactTypeWords(contactTypeId ?? CONTACT_TYPE_OF_KIND[lead.tipoEvento]),
@@ -170,6 +153,10 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 		publicationPlan: lead.planDePublicacion ?? null,
 		internalKey: lead.claveInterna ?? null,
 		prospectId: textOf(lead.userIdPlat),
+	};
+	const flat: SimplifiedLead = {
+		leadKey: leadKeyOf(fields, options.path ?? 'callback'),
+		...fields,
 	};
 	if (options.includeNationalId) flat.nationalId = textOf(lead.dni);
 	return flat;

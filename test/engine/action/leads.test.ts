@@ -74,7 +74,8 @@ describe.each(['recorded', 'callback'] as const)('lead list items in the %s shap
 			);
 			expect(proxy.listCalls()).toEqual([SPELLINGS[pathLanguage as 'es' | 'pt']]);
 
-			expect(listed.map((lead) => lead.leadKey)).toEqual([`message:${first}`, `message:${second}`]);
+			expect(listed.map((lead) => lead.messageId)).toEqual([first, second]);
+			for (const lead of listed) expect(lead.leadKey).toMatch(/^lead:[0-9a-f]{24}$/);
 			expect(listed[0]).toMatchObject({
 				eventType: 'CONTACTO_MENSAJE',
 				contactType: expect.any(String),
@@ -99,21 +100,21 @@ describe.each(['recorded', 'callback'] as const)('lead list items in the %s shap
 		expect(raw.filter((item) => made.includes(item.idMensaje as number))).toEqual(
 			made.map(() => expect.objectContaining({ [text]: expect.any(String) })),
 		);
-		expect(listed.map((lead) => [lead.leadKey, lead.agencyCode])).toEqual([
-			[`message:${made[0]}`, 'INMO-001'],
-			[`message:${made[1]}`, 'INMO-002'],
-			[`message:${made[2]}`, 'INMO-001'],
+		expect(listed.map((lead) => [lead.messageId, lead.agencyCode])).toEqual([
+			[made[0], 'INMO-001'],
+			[made[1], 'INMO-002'],
+			[made[2], 'INMO-001'],
 		]);
 	});
 });
 
-test('a phone view has no message id: it is keyed by the list id', async () => {
+test('a phone view has no message id: it is keyed by its content, as the callback keys it', async () => {
 	await makeLead(sandbox(), 'INMO-001', { tipoEvento: 'CONTACTO' });
 	const listed = await leads();
 	const phoneView = listed.find((lead) => lead.eventType === 'CONTACTO');
 	expect(phoneView).toMatchObject({
 		messageId: null,
-		leadKey: expect.stringMatching(/^listed:\d+$/),
+		leadKey: expect.stringMatching(/^lead:[0-9a-f]{24}$/),
 	});
 });
 
@@ -156,13 +157,13 @@ test('Since empty: the last 3 days; an earlier day reaches older leads', async (
 		to: at(2),
 		tipoEvento: 'CONTACTO_MENSAJE',
 	});
-	const keysOf = async (parameters: IDataObject) =>
-		(await leads(parameters)).map((lead) => lead.leadKey);
+	const idsOf = async (parameters: IDataObject) =>
+		(await leads(parameters)).map((lead) => lead.messageId);
 
-	expect(await keysOf({})).toEqual(expect.arrayContaining([`message:${recent}`]));
-	expect(await keysOf({})).not.toContain(`message:${old}`);
-	expect(await keysOf({ since: '={{ $today.minus({ days: 7 }).toISO() }}' })).toEqual(
-		expect.arrayContaining([`message:${old}`, `message:${recent}`]),
+	expect(await idsOf({})).toEqual(expect.arrayContaining([recent]));
+	expect(await idsOf({})).not.toContain(old);
+	expect(await idsOf({ since: '={{ $today.minus({ days: 7 }).toISO() }}' })).toEqual(
+		expect.arrayContaining([old, recent]),
 	);
 });
 
@@ -173,7 +174,7 @@ test('Since from an expression, as the examples write it: a date and time, or a 
 		'={{ $today.minus({ days: 3 }) }}',
 	]) {
 		const listed = await leads({ since });
-		expect(listed.map((lead) => lead.leadKey)).toContain(`message:${made}`);
+		expect(listed.map((lead) => lead.messageId)).toContain(made);
 	}
 	expect(await leads({ since: '={{ $today.plus({ days: 2 }).toISO() }}' })).toEqual([]);
 });
@@ -193,8 +194,8 @@ test('a Portuguese credential whose spelling the portal refuses reads the Spanis
 			: undefined,
 	);
 	const credentials = { pathLanguage: 'pt', baseUrl: proxy.baseUrl };
-	expect((await leads({}, credentials)).map((lead) => lead.leadKey)).toContain(`message:${made}`);
-	expect((await leads({}, credentials)).map((lead) => lead.leadKey)).toContain(`message:${made}`);
+	expect((await leads({}, credentials)).map((lead) => lead.messageId)).toContain(made);
+	expect((await leads({}, credentials)).map((lead) => lead.messageId)).toContain(made);
 	expect(proxy.listCalls()).toEqual([SPELLINGS.pt, SPELLINGS.es, SPELLINGS.es]);
 });
 

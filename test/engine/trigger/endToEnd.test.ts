@@ -53,7 +53,7 @@ function triggerOutput(received: ReceivedWebhook): IDataObject[] {
 
 const phoneView = (eventId: string) => ({
 	eventId,
-	leadKey: `event:${eventId}`,
+	leadKey: expect.stringMatching(/^lead:[0-9a-f]{24}$/),
 	eventType: 'CONTACTO',
 	contactType: 'phone view',
 	contactTypeId: 6,
@@ -85,7 +85,6 @@ const message = (eventId: string) => ({
 	contactType: 'message',
 	contactTypeId: 1,
 	messageId: expect.any(Number),
-	leadKey: expect.stringMatching(/^message:\d+$/),
 	// The published message body carries the contact's id and the ad's platform id.
 	contactId: expect.any(String),
 	platformAdId: expect.any(Number),

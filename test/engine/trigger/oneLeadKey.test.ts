@@ -1,12 +1,13 @@
 /**
- * One lead key whichever path brought a message: the callback trigger (the portal's delivery over
- * HTTP), the Poll Trigger and Lead → Get Many, all through n8n's engine against the emulator. A
- * table upserting on `leadKey` from the three gets one row per message.
+ * One lead key whichever path brought a lead: the callback trigger (the portal's delivery over
+ * HTTP, in every body language), the Poll Trigger and Lead → Get Many, all through n8n's engine
+ * against the emulator. A table upserting on `leadKey` from the three gets one row per lead,
+ * phone views and English messages (no message id in their bodies) included.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { jsonOf, runPortal } from '../action/support';
 import { emitted, makeLead, pollWorkflow } from '../pollTrigger/support';
-import { useTriggerSandbox } from './support';
+import { bodiesAtThePortalIn, useTriggerSandbox } from './support';
 
 const env = useTriggerSandbox();
 
@@ -17,18 +18,20 @@ function upsertOn(key: string, ...sources: IDataObject[][]): Map<unknown, IDataO
 	return rows;
 }
 
-it('the callback trigger, the Poll Trigger and Lead → Get Many write each message into one row', async () => {
+/** A message and a phone view on INMO-001 and one on INMO-002, brought by all three paths. */
+async function leadsByEveryPath(language: string) {
 	const receiver = await env.trigger();
 	await receiver.trigger.activate();
+	await bodiesAtThePortalIn(env.sandbox, language);
 	const poll = pollWorkflow(env.sandbox);
 	await poll.activate();
 
-	const messages = [
+	const made = [
 		await makeLead(env.sandbox, 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' }),
+		await makeLead(env.sandbox, 'INMO-001', { tipoEvento: 'CONTACTO' }),
 		await makeLead(env.sandbox, 'INMO-002', { tipoEvento: 'CONTACTO_MENSAJE' }),
-		await makeLead(env.sandbox, 'INMO-001', { tipoEvento: 'CONTACTO_MENSAJE' }),
 	];
-	const pushed = (await receiver.waitForReceived(messages.length)).flatMap((received) =>
+	const pushed = (await receiver.waitForReceived(made.length)).flatMap((received) =>
 		received.items.map((item) => item.json),
 	);
 	const polled = emitted(await poll.poll());
@@ -39,29 +42,31 @@ it('the callback trigger, the Poll Trigger and Lead → Get Many write each mess
 			agencyScope: 'all',
 			returnAll: true,
 		}),
-	).filter((lead) => messages.includes(lead.messageId as number));
+	);
+	return { pushed, polled, listed };
+}
 
-	const keys = messages.map((id) => `message:${id}`);
-	for (const path of [pushed, polled, listed]) {
-		expect(path.map((lead) => lead.leadKey)).toEqual(keys);
-	}
-	const rows = upsertOn('leadKey', pushed, polled, listed);
-	expect([...rows.keys()]).toEqual(keys);
-	// Keyed on the event id instead, every message would take two rows (the callback's and the list's).
-	expect(upsertOn('eventId', pushed, polled, listed).size).toBe(2 * messages.length);
-});
+const keysOf = (leads: IDataObject[]) => leads.map((lead) => lead.leadKey).sort();
 
-it('a phone view has no message id: the callback and the list key it apart (docs/portal-api.md, "Lead key")', async () => {
-	const receiver = await env.trigger();
-	await receiver.trigger.activate();
-	const poll = pollWorkflow(env.sandbox);
-	await poll.activate();
+it.each(['ES', 'PT', 'EN', 'EN2'])(
+	'bodies in %s: a message and a phone view have one key from the callback, the Poll Trigger and Lead → Get Many',
+	async (language) => {
+		const { pushed, polled, listed } = await leadsByEveryPath(language);
+		expect(pushed).toHaveLength(3);
+		expect(keysOf(pushed)).toEqual(keysOf(polled));
+		expect(keysOf(pushed)).toEqual(keysOf(listed));
+		for (const key of keysOf(pushed)) expect(key).toMatch(/^lead:[0-9a-f]{24}$/);
+		expect(upsertOn('leadKey', pushed, polled, listed).size).toBe(3);
+		// Keyed on the event id instead, every lead would take two rows (the callback's and the list's).
+		expect(upsertOn('eventId', pushed, polled, listed).size).toBe(6);
+	},
+);
 
-	await makeLead(env.sandbox, 'INMO-001', { tipoEvento: 'CONTACTO' });
-	const [received] = await receiver.waitForReceived(1);
-	const [pushed] = received.items.map((item) => item.json);
-	const [polled] = emitted(await poll.poll());
-
-	expect(pushed.leadKey).toBe(`event:${String(pushed.eventId)}`);
-	expect(polled.leadKey).toMatch(/^listed:\d+$/);
+it('English SF bodies carry no ad and no instant: their keys fall back to ids, marked by the prefix', async () => {
+	const { pushed, polled } = await leadsByEveryPath('EN_SF');
+	expect(pushed).toHaveLength(3);
+	for (const key of keysOf(pushed)) expect(key).toMatch(/^(message|event):/);
+	// The list, which names the ad and the instant, keys them by content: two rows at worst, none lost.
+	for (const key of keysOf(polled)) expect(key).toMatch(/^lead:/);
+	expect(upsertOn('leadKey', pushed, polled).size).toBe(6);
 });
