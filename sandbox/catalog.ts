@@ -83,11 +83,22 @@ export const PROSPECTS = [
 	{ nombre: 'Diego Álvarez', email: 'diego.alvarez@example.com', telefono: '+54 11 5555-0123' },
 ] as const;
 
-/** The n-th of those prospects, asking for a visit. */
+/**
+ * The n-th prospect, asking for a visit: the four above, then people of the same names with their
+ * own e-mail and phone (a portal's leads come from many people; one person rarely makes two leads
+ * on one ad within a second).
+ */
 export function prospect(n: number): LeadContact {
+	const { nombre, email, telefono } = PROSPECTS[n % PROSPECTS.length];
+	const round = Math.floor(n / PROSPECTS.length);
 	return {
 		anonymous: false,
-		...PROSPECTS[n % PROSPECTS.length],
+		nombre,
+		email: round === 0 ? email : email.replace('@', `.${round}@`),
+		telefono:
+			round === 0
+				? telefono
+				: `+54 11 6${String(round).padStart(3, '0').slice(-3)}-${telefono.slice(-4)}`,
 		mensaje: 'Hola, ¿podemos coordinar una visita esta semana?',
 		dni: null,
 	};
