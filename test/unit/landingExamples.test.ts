@@ -37,12 +37,43 @@ const flatLeadFields = [
 const EXTRA_COLUMNS = ['source', 'unreadableFields', 'rawBody'];
 const PROPERTY_COLUMNS = ['adTitle', 'adLocation', 'adImageUrl', 'agencyName', 'contactType'];
 
+const LIST_TRIGGER = 'n8n-nodes-real-estate-portal.realEstatePortalPollTrigger';
+const CALLBACK_TRIGGER = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
+/** What only a callback body carries: the list path must never blank or replace it. */
+const CALLBACK_ONLY = [
+	'eventId',
+	'publicationPlan',
+	'clientCode',
+	'prospectId',
+	'internalKey',
+	'leadOrigin',
+	'developmentCode',
+	'developmentId',
+	'parentAdId',
+];
+
+/** The node the named node's output goes to. */
+function next(example: ExampleName, from: string): ExampleNode {
+	const connections = readExample(example).connections as Record<
+		string,
+		{ main: Array<Array<{ node: string }>> }
+	>;
+	const name = connections[from].main[0][0].node;
+	return nodesOf(example).find((node) => node.name === name)!;
+}
+const ofType = (example: ExampleName, type: string) =>
+	nodesOf(example).find((node) => node.type === type)!;
+
 describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (example) => {
 	const created = withOperation(example, 'create').parameters.columns.column as Array<{
 		name: string;
 		type: string;
 	}>;
-	const upsert = withOperation(example, 'upsert').parameters;
+	const firstTrigger = ofType(
+		example,
+		example === 'leadsToDataTable' ? CALLBACK_TRIGGER : LIST_TRIGGER,
+	);
+	const upsert = next(example, firstTrigger.name).parameters;
 
 	it('creates a column for every field of the flat lead, and writes exactly those columns', () => {
 		const names = created.map((column) => column.name);
@@ -53,9 +84,8 @@ describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (exam
 
 	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
 		expect(created.map((column) => column.name)).toEqual(expect.arrayContaining(PROPERTY_COLUMNS));
-		const trigger = triggerOf(example);
-		expect(trigger.typeVersion).toBe(2);
-		expect(trigger.parameters.propertyDetails).not.toBe(false);
+		expect(firstTrigger.typeVersion).toBe(2);
+		expect(firstTrigger.parameters.propertyDetails).not.toBe(false);
 	});
 
 	it('maps each lead field from the field of that name, and upserts on leadKey', () => {
@@ -68,29 +98,111 @@ describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (exam
 	});
 });
 
-it('both Data table examples create the same table, so that they can write into it side by side', () => {
+describe('the Data table landing workflow: callback and lead list into one table', () => {
+	const list = ofType('leadsToDataTable', LIST_TRIGGER);
+	const notYet = next('leadsToDataTable', list.name).parameters;
+	const listSave = next(
+		'leadsToDataTable',
+		notYet.name ?? next('leadsToDataTable', list.name).name,
+	);
+	const listWrite = next('leadsToDataTable', next('leadsToDataTable', list.name).name).parameters;
+
+	it('reads the lead list of every agency at most every 5 minutes', () => {
+		expect(list.parameters).toMatchObject({ event: 'newLead', agencyScope: 'all' });
+		expect(list.parameters.pollTimes.item).toEqual([{ mode: 'everyX', value: 5, unit: 'minutes' }]);
+	});
+
+	it('skips a listed lead already saved with its property details, and rewrites one saved without', () => {
+		expect(notYet).toMatchObject({ operation: 'rowNotExists', matchType: 'allConditions' });
+		expect(notYet.filters.conditions).toEqual([
+			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+			{ keyName: 'detailsMissing', condition: 'isEmpty' },
+		]);
+		expect(listSave.parameters.operation).toBe('upsert');
+	});
+
+	it('never blanks or replaces what only the callback carries, and says which path wrote', () => {
+		const written = Object.keys(listWrite.columns.value);
+		expect(written.filter((column) => CALLBACK_ONLY.includes(column))).toEqual([]);
+		expect(listWrite.filters.conditions).toEqual([
+			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+		]);
+		expect(listWrite.columns.value.source).toBe('list');
+		const callbackWrite = next(
+			'leadsToDataTable',
+			ofType('leadsToDataTable', CALLBACK_TRIGGER).name,
+		);
+		expect(callbackWrite.parameters.columns.value.source).toBe('callback');
+	});
+
+	it('uses one credential for both triggers', () => {
+		expect(list.credentials).toEqual(ofType('leadsToDataTable', CALLBACK_TRIGGER).credentials);
+	});
+});
+
+it('the Data table examples create the same table, so that they can write into it side by side', () => {
 	const [callback, poll] = (['leadsToDataTable', 'pollLeadsToDataTable'] as const).map(
 		(example) => withOperation(example, 'create').parameters,
 	);
 	expect(poll).toEqual(callback);
 });
 
-describe('the PostgreSQL example', () => {
-	const ddl: string = withOperation('leadsToPostgres', 'executeQuery').parameters.query;
-	const insert = withOperation('leadsToPostgres', 'insert').parameters;
+describe('the PostgreSQL landing workflow', () => {
+	const queries = nodesOf('leadsToPostgres').filter(
+		(node) => node.parameters.operation === 'executeQuery',
+	);
+	const ddl: string = queries.find((node) => /CREATE TABLE/.test(node.parameters.query))!.parameters
+		.query;
+	const callbackWrite = next(
+		'leadsToPostgres',
+		ofType('leadsToPostgres', CALLBACK_TRIGGER).name,
+	).parameters;
+	const listWrite = next(
+		'leadsToPostgres',
+		ofType('leadsToPostgres', LIST_TRIGGER).name,
+	).parameters;
+	const declared = [...ddl.matchAll(/^\t(\w+) /gm)].map(([, column]) => column);
+	const insertedColumns = (sql: string) =>
+		/INSERT INTO portal_leads \(([^)]*)\)/.exec(sql)![1].split(', ');
+	const recordFields = (sql: string) =>
+		[.../AS lead\((.*)\)/.exec(sql)![1].matchAll(/"(\w+)"/g)].map(([, field]) => field);
 
-	it('creates the columns it inserts, lead_key the primary key, and skips a lead already there', () => {
-		const declared = [...ddl.matchAll(/^\t(\w+) /gm)].map(([, column]) => column);
-		expect(declared).toEqual(expect.arrayContaining(Object.keys(insert.columns.value)));
-		expect(declared).toHaveLength(Object.keys(insert.columns.value).length + 1);
+	it('creates every column it writes, lead_key the primary key', () => {
+		for (const write of [callbackWrite, listWrite])
+			expect(declared).toEqual(expect.arrayContaining(insertedColumns(write.query)));
 		expect(ddl).toMatch(/^\tlead_key text PRIMARY KEY,$/m);
-		expect(insert.columns.value.lead_key).toBe('={{ $json.leadKey }}');
-		expect(insert.options.skipOnConflict).toBe(true);
 	});
 
-	it('is in the README as the example creates it', () => {
-		const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
-		expect(readme).toContain(ddl);
+	it('reads each column from the field of the flat lead it names, one JSON parameter per lead', () => {
+		for (const write of [callbackWrite, listWrite]) {
+			const fields = recordFields(write.query);
+			expect(
+				fields.filter((field) => !flatLeadFields.includes(field) && !EXTRA_COLUMNS.includes(field)),
+			).toEqual([]);
+			expect(write.options.queryReplacement).toBe('={{ [$json] }}');
+			expect(write.query).toMatch(/ON CONFLICT \(lead_key\) DO UPDATE SET/);
+		}
+		expect(recordFields(callbackWrite.query)).toEqual(expect.arrayContaining(flatLeadFields));
+	});
+
+	it('the callback completes a row and never blanks it; the list only adds missing details', () => {
+		const updates = (sql: string) =>
+			sql
+				.split('DO UPDATE SET')[1]
+				.split(',\n')
+				.map((line) => line.trim());
+		for (const update of updates(callbackWrite.query).filter((line) => !line.startsWith('source')))
+			expect(update).toMatch(
+				/^(\w+) = (COALESCE\(EXCLUDED\.\1, portal_leads\.\1\)|CASE WHEN EXCLUDED\.details_missing IS NULL THEN EXCLUDED\.\1 ELSE portal_leads\.\1 END)/,
+			);
+		expect(listWrite.query).toMatch(/WHERE portal_leads\.details_missing IS NOT NULL/);
+		expect(
+			insertedColumns(listWrite.query).filter((column) =>
+				CALLBACK_ONLY.map((field) =>
+					field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+				).includes(column),
+			),
+		).toEqual([]);
 	});
 });
 

@@ -4,7 +4,7 @@
  */
 import { loadExample, type ExampleName } from './examples';
 import { runManually } from './manualRun';
-import type { DataTable, StoredWorkflow } from './n8nPublicApi';
+import type { DataTable, StoredWorkflow, WorkflowDefinition } from './n8nPublicApi';
 import type { ProvisionedN8n } from './provision';
 
 /** The data table the Data table examples write into, by name. */
@@ -23,14 +23,18 @@ export async function createTableOf(owner: ProvisionedN8n, workflow: StoredWorkf
 	}
 }
 
-/** Imports a landing example and runs its "Run once" branch: the table exists afterwards. */
+/**
+ * Imports a landing example and runs its "Run once" branch: the table exists afterwards. `adjust`
+ * changes the workflow before the import, as a user's edit would (a shorter poll interval).
+ */
 export async function importLandingExample(
 	owner: ProvisionedN8n,
 	name: ExampleName,
 	credential: CredentialRef,
 	others: Record<string, CredentialRef> = {},
+	adjust: (workflow: WorkflowDefinition) => WorkflowDefinition = (workflow) => workflow,
 ): Promise<StoredWorkflow> {
-	const workflow = await owner.api.createWorkflow(loadExample(name, credential, others));
+	const workflow = await owner.api.createWorkflow(adjust(loadExample(name, credential, others)));
 	await createTableOf(owner, workflow);
 	return workflow;
 }
