@@ -2,14 +2,10 @@
  * The examples that land leads keep one column per field of the flat lead, the tables they create
  * are the ones they write, and the README shows the PostgreSQL table as the example creates it.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-
 import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
 import { simplifyLead } from '../../nodes/shared/normalizeEvent';
 import { readEvent } from '../../nodes/shared/readEvent';
 import { readExample, type ExampleName } from '../e2e/support/examples';
-import { projectRoot } from '../e2e/support/projectPaths';
 import { messageLead } from './trigger/fixtures';
 
 interface ExampleNode {
@@ -17,6 +13,7 @@ interface ExampleNode {
 	type: string;
 	typeVersion: number;
 	parameters: Record<string, any>;
+	credentials?: Record<string, { id: string; name: string }>;
 }
 
 const nodesOf = (name: ExampleName) => readExample(name).nodes as unknown as ExampleNode[];

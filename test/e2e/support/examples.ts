@@ -12,7 +12,6 @@ export const EXAMPLES = {
 	leadsToDataTable: 'leads-to-data-table.json',
 	pollLeadsToDataTable: 'poll-leads-to-data-table.json',
 	importLeads: 'import-last-30-days-of-leads.json',
-	leadReconciliation: 'hourly-lead-reconciliation.json',
 	leadsToPostgres: 'leads-to-postgres.json',
 	sheetsTemplate: 'template-leads-to-google-sheets.json',
 	hubspotTemplate: 'template-leads-to-hubspot.json',

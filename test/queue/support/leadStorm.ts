@@ -29,6 +29,11 @@ export interface StormOptions {
 export interface Storm {
 	/** Event ids per receiving interface, in the order the leads were made. */
 	eventIds: Map<string, string[]>;
+	/**
+	 * The leads each interface was told of, by their prospect's e-mail (one per lead): how a
+	 * destination's row is told whichever path wrote it (the callback's event id, or the list).
+	 */
+	emails: Map<string, string[]>;
 	/** What happened, with the time it took, in order. */
 	log: string[];
 }
@@ -49,6 +54,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
 export async function leadStorm(options: StormOptions): Promise<Storm> {
 	const { sandbox, portal, ads, leads, concurrency } = options;
 	const eventIds = new Map<string, string[]>();
+	const emails = new Map<string, string[]>();
 	const log: string[] = [];
 	// Written as it happens too: a run that fails half-way still says how far it got.
 	const note = (line: string) => {
@@ -79,15 +85,18 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 		while (next < leads) {
 			const index = next++;
 			interruptIfDue(index);
+			const email = `prospect${index + 1}@example.com`;
 			const made = await portal.lead(ads[index % ads.length], {
 				tipoEvento: index % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO',
 				nombre: `Prospect ${index + 1}`,
-				email: `prospect${index + 1}@example.com`,
+				email,
 			});
 			for (const event of made.events) {
-				const list = eventIds.get(event.interfaceId) ?? [];
-				list.push(event.idEvento);
-				eventIds.set(event.interfaceId, list);
+				eventIds.set(event.interfaceId, [
+					...(eventIds.get(event.interfaceId) ?? []),
+					event.idEvento,
+				]);
+				emails.set(event.interfaceId, [...(emails.get(event.interfaceId) ?? []), email]);
 			}
 			await until(
 				() => {
@@ -109,7 +118,7 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 	await Promise.all(Array.from({ length: concurrency }, lane));
 	await Promise.all(running);
 	note(`${leads} leads made in ${Math.round((Date.now() - started) / 1000)} s`);
-	return { eventIds, log };
+	return { eventIds, emails, log };
 }
 
 /** How many times a late repeat answered 503 with Retry-After is sent again, as the portal does. */

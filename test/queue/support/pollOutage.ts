@@ -3,8 +3,8 @@
  * leads made while n8n runs, while it is stopped, and after it started again; then every poll
  * needed to catch up, and one more to show that nothing comes twice.
  *
- * Two measures. The table, as the user reads it: one row per lead key (`message:<id>`), whichever
- * workflow wrote it. The callback Data table example writes into the same table on the same key
+ * Two measures. The table, as the user reads it: one row per lead (told by its message id),
+ * whichever workflow wrote it. The callback Data table example writes into the same table on the same key
  * (README, "Both triggers into one table"), and a repeat it answers after the poll's row
  * overwrites the row's `source` and `eventId`: counting only the rows marked `poll` took such
  * leads for lost. And the Poll Trigger on its own: the items of its executions, each lead once.
@@ -28,8 +28,8 @@ import { landed, type Landed, type LandingFigure } from './landed';
 /** n8n polls "every minute", at the start of each minute. */
 const POLL_CYCLE_MS = 60_000;
 
-/** The lead key of a message (both triggers give it), the data table's key. */
-const messageKey = (idMensaje: number) => `message:${idMensaje}`;
+/** A message as the table and the Poll Trigger's items name it (both carry `messageId`). */
+const messageKey = (idMensaje: unknown) => String(idMensaje);
 
 async function leadsOn(portal: SandboxClient, ads: number[], count: number): Promise<number[]> {
 	const made: number[] = [];
@@ -47,10 +47,11 @@ async function leadsOn(portal: SandboxClient, ads: number[], count: number): Pro
  */
 async function tableRows(owner: ProvisionedN8n, expected: Set<string>) {
 	const rows = await whenDatabaseReady(() => leadsTableRows(owner));
-	return rows.filter((row) => expected.has(String(row.leadKey)) || row.source === 'poll');
+	return rows.filter((row) => expected.has(messageKey(row.messageId)) || row.source === 'list');
 }
 
-const keysOf = (rows: Array<Record<string, unknown>>) => rows.map((row) => String(row.leadKey));
+const keysOf = (rows: Array<Record<string, unknown>>) =>
+	rows.map((row) => messageKey(row.messageId));
 
 /** The lead keys of every item the workflow's Poll Trigger emitted, over all its polls. */
 async function emittedKeys(owner: ProvisionedN8n, workflow: StoredWorkflow) {
@@ -60,7 +61,7 @@ async function emittedKeys(owner: ProvisionedN8n, workflow: StoredWorkflow) {
 	return {
 		polls: polls.length,
 		keys: polls.flatMap((execution) =>
-			nodeOutput(execution, trigger).map((item) => String(item.leadKey)),
+			nodeOutput(execution, trigger).map((item) => messageKey(item.messageId)),
 		),
 	};
 }
@@ -103,7 +104,7 @@ export async function pollThroughOutage(
 	const emitted = await emittedKeys(owner, poll);
 	const ofThem = landed(expected, emitted.keys);
 	const rows = await tableRows(owner, wanted);
-	const lastByCallback = rows.filter((row) => row.source !== 'poll').length;
+	const lastByCallback = rows.filter((row) => row.source !== 'list').length;
 	return {
 		scenario: `${leadsPerPhase} leads before, ${leadsPerPhase} while n8n is stopped, ${leadsPerPhase} after it started again`,
 		destination: 'Data table (Poll Trigger, every minute, upsert on leadKey)',

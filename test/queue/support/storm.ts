@@ -2,10 +2,10 @@
 import type { SandboxOptions } from '../../../sandbox';
 
 export const STORM = {
-	leads: 1_000,
+	leads: 400,
 	concurrency: 20,
 	/** Saved deliveries sent again once the storm is over, per interface. */
-	lateRepeats: 200,
+	lateRepeats: 100,
 	sandbox: {
 		// The portal allows about 1.5 s; a loaded 2-core machine running several n8n processes needs
 		// longer at times, and a time-out is a retry: 10 s keeps the repeats to the ones asked for.
