@@ -203,10 +203,29 @@ describe('the PostgreSQL landing workflow', () => {
 	});
 });
 
-it('the Google Sheets template matches rows on the lead key', () => {
-	const row = withOperation('sheetsTemplate', 'appendOrUpdate').parameters.columns;
-	expect(row.matchingColumns).toEqual(['Lead Key']);
-	expect(row.value['Lead Key']).toBe('={{ $json.leadKey }}');
+describe('the Google Sheets template', () => {
+	const sheet = withOperation('sheetsTemplate', 'appendOrUpdate').parameters;
+	const columnsOf = (name: string) =>
+		nodesOf('sheetsTemplate')
+			.find((node) => node.name === name)!
+			.parameters.assignments.assignments.map((assignment: { name: string }) => assignment.name);
+	const dataTable = withOperation('leadsToDataTable', 'create').parameters.columns.column.map(
+		(column: { name: string }) => column.name,
+	);
+
+	it('matches rows on the lead key, and writes the header row itself on an empty sheet', () => {
+		expect(sheet.columns).toMatchObject({
+			mappingMode: 'autoMapInputData',
+			matchingColumns: ['leadKey'],
+		});
+	});
+
+	it("carries the Data table's columns; the list path only those the list carries", () => {
+		expect(columnsOf('Columns of a Callback Lead')).toEqual(dataTable);
+		const listed = columnsOf('Columns of a Listed Lead');
+		expect(listed.filter((column: string) => CALLBACK_ONLY.includes(column))).toEqual([]);
+		expect(listed).toEqual(expect.arrayContaining(['leadKey', ...PROPERTY_COLUMNS]));
+	});
 });
 
 it.each(['leadsToDataTable', 'leadsToPostgres'] as const)(
