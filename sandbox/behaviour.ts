@@ -95,6 +95,11 @@ export const BEHAVIOUR = {
 		messagesKept: 100_000,
 		/** Whether phone views (CONTACTO) appear in the list: see the note above. */
 		listsPhoneViews: true,
+		/**
+		 * Whether leads of anonymous prospects appear in the list: the specification's Events table
+		 * says such leads are sent as callbacks "although they are not in the public API".
+		 */
+		listsAnonymousLeads: false,
 		/** The items' shape: the recorded one, or the callback-like one (`SANDBOX_LEAD_LIST`). */
 		defaultShape: 'recorded' as LeadListShape,
 	},

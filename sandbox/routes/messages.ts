@@ -45,9 +45,12 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 				ctx.state.messagesSince(agency.codigoInmobiliaria, localDayStart(fromDay)),
 				Date.now(),
 			);
-			const listed = BEHAVIOUR.messages.listsPhoneViews
-				? since
-				: since.filter((message) => message.kind === 'CONTACTO_MENSAJE');
+			const { listsPhoneViews, listsAnonymousLeads } = BEHAVIOUR.messages;
+			const listed = since.filter(
+				(message) =>
+					(listsPhoneViews || message.kind === 'CONTACTO_MENSAJE') &&
+					(listsAnonymousLeads || !message.contact.anonymous),
+			);
 			const edition = editionFor(ctx, caller, pathLanguage);
 			const toItem = (message: (typeof listed)[number]) =>
 				ctx.untidy.instantForm(
