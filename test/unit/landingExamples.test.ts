@@ -179,7 +179,9 @@ describe('the PostgreSQL landing workflow', () => {
 			expect(write.options.queryReplacement).toBe('={{ [$json] }}');
 			expect(write.query).toMatch(/ON CONFLICT \(lead_key\) DO UPDATE SET/);
 		}
-		expect(recordFields(callbackWrite.query)).toEqual(expect.arrayContaining(flatLeadFields));
+		expect(recordFields(callbackWrite.query)).toEqual(
+			expect.arrayContaining([...flatLeadFields, 'unreadableFields', 'rawBody']),
+		);
 	});
 
 	it('the callback completes a row and never blanks it; the list only adds missing details', () => {
