@@ -69,8 +69,8 @@
  *   for real is an admin route (admin/interfaces.ts).
  */
 import type { ErrorObject } from '../nodes/shared/schemas';
-import type { LeadListShape } from './contract/leadList';
 import type { BodyLanguage } from './contract/languages';
+import type { AdShape, BadFilterMode, LeadListShape } from './settings';
 
 export const BEHAVIOUR = {
 	paging: {
@@ -82,9 +82,9 @@ export const BEHAVIOUR = {
 		maxSize: 200,
 	},
 	adSummary: {
-		defaultShape: 'B' as const,
+		defaultShape: 'B' as AdShape,
 		/** 'error': a wrong filter answers 400; 'all': it answers every online ad of the agency. */
-		defaultBadFilter: 'error' as const,
+		defaultBadFilter: 'error' as BadFilterMode,
 		tipoDeAviso: 'AVISO_CLASIFICADO',
 		publicacion: 'SIMPLE',
 	},
@@ -114,8 +114,6 @@ export const BEHAVIOUR = {
 		prefixes: ['/v1/', '/v2/'],
 		answerAsBadToken: true,
 	},
-	/** Local time of the portal's region, used for fechaModificado, fechaRegistro and fechaEvento. */
-	utcOffsetMinutes: -180,
 	login: {
 		tokenType: 'bearer',
 		/** About ten years, as observed. */
@@ -196,9 +194,6 @@ export const codedMessage = (code: KnownMessageCode): CodedMessage => ({
 export function codedBody(lists: Partial<CodedBody>): CodedBody {
 	return { errors: [], warnings: [], informacion: [], ...lists };
 }
-
-export type AdShape = 'A' | 'B';
-export type BadFilterMode = 'error' | 'all';
 
 export class SandboxError extends Error {
 	constructor(

@@ -6,10 +6,9 @@
  *   await sandbox.close();
  */
 import { startActivity, type Activity, type ActivityRates } from './activity';
-import { BEHAVIOUR, type AdShape, type BadFilterMode } from './behaviour';
-import type { ResetOverrides, RuntimeSettings, SandboxContext } from './context';
+import { BEHAVIOUR } from './behaviour';
+import type { SandboxContext } from './context';
 import type { Edition } from './contract/editions';
-import type { LeadListShape } from './contract/leadList';
 import { DeliveryService, type DeliveryAttempt } from './delivery';
 import { DEFAULT_FAULTS, FaultInjector, faultSettingsSchema, type FaultSettings } from './faults';
 import { NO_NETWORK, seedNetworkLeads, type NetworkSize } from './network';
@@ -17,6 +16,13 @@ import { createRng } from './rng';
 import { DEFAULT_ONLINE_ADS, DEFAULT_SEED, SEEDED_INTERFACES, buildSeed } from './seed';
 import { buildServer } from './server';
 import { RequestCounter } from './requests';
+import type {
+	AdShape,
+	BadFilterMode,
+	LeadListShape,
+	ResetOverrides,
+	RuntimeSettings,
+} from './settings';
 import { SandboxState } from './state';
 import { TIDY, Untidy, type UntidySettings } from './untidy';
 

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { BEHAVIOUR } from './behaviour';
 import { EDITIONS } from './contract/editions';
-import { LEAD_LIST_SHAPES } from './contract/leadList';
 import { parseActivity } from './activity';
 import { startSandbox, type SandboxOptions } from './index';
+import { AD_SHAPES, BAD_FILTER_MODES, LEAD_LIST_SHAPES } from './settings';
 
 const integerText = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
 
@@ -18,8 +18,8 @@ const envSchema = z.object({
 	SANDBOX_AGENCIES: integerText.optional(),
 	SANDBOX_AGENCY_ADS: integerText.optional(),
 	SANDBOX_AGENCY_LEADS: integerText.optional(),
-	SANDBOX_AD_SHAPE: z.enum(['A', 'B']).optional(),
-	SANDBOX_BAD_FILTER: z.enum(['error', 'all']).optional(),
+	SANDBOX_AD_SHAPE: z.enum(AD_SHAPES).optional(),
+	SANDBOX_BAD_FILTER: z.enum(BAD_FILTER_MODES).optional(),
 	SANDBOX_EDITION: z.enum(EDITIONS).optional(),
 	SANDBOX_LEAD_LIST: z.enum(LEAD_LIST_SHAPES).optional(),
 	SANDBOX_RETRY_SCHEDULE: z

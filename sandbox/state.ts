@@ -14,7 +14,7 @@ import type {
 	InterfaceRecord,
 	MessageRecord,
 } from './model';
-import type { SeedData } from './seed';
+import type { SeedData } from './seedData';
 
 export class SandboxState {
 	readonly agencies = new Map<string, AgencyRecord>();

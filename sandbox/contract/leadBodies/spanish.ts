@@ -2,7 +2,7 @@
  * Spanish lead bodies [P]: CONTACTO as the `rela` edition lists it (no message or contact id),
  * CONTACTO_MENSAJE as the `arg` edition lists it; other editions by ./editionTail.ts.
  */
-import { zonedTimestamp } from '../../dates';
+import { zonedTimestamp } from '../dates';
 import type { LeadFacts } from '../leadFacts';
 import { editionTail } from './editionTail';
 
