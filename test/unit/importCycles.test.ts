@@ -45,7 +45,7 @@ describe('the import walker', () => {
 	});
 	afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-	it('reads imports, type-only imports, re-exports, import-require and dynamic imports', () => {
+	it('reads imports, type-only imports, re-exports, import-require, require and dynamic imports', () => {
 		expect(
 			importedNames(
 				[
@@ -55,12 +55,13 @@ describe('the import walker', () => {
 					"export * from './d';",
 					"import e = require('./e');",
 					"const f = () => import('./f');",
+					"const g = require('./g');",
 					"import 'side-effect';",
-					"// import { g } from './g';",
+					"// import { x } from './x';",
 					'const text = "import { h } from \'./h\'";',
 				].join('\n'),
 			),
-		).toEqual(['./a', '../b', './c', './d', './e', './f', 'side-effect']);
+		).toEqual(['./a', '../b', './c', './d', './e', './f', './g', 'side-effect']);
 	});
 
 	it('reports a cycle through a re-export, a type import and an index file as one chain', () => {

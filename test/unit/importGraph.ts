@@ -8,7 +8,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-/** The module names a source imports: `import … from`, `export … from`, `import x = require()`, `import()`. */
+/**
+ * The module names a source imports: `import … from`, `export … from`, `import x = require()`,
+ * `import()` and `require()`.
+ */
 export function importedNames(source: string, fileName = 'file.ts'): string[] {
 	const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
 	const names: string[] = [];
@@ -27,7 +30,8 @@ export function importedNames(source: string, fileName = 'file.ts'): string[] {
 			names.push(node.moduleReference.expression.text);
 		} else if (
 			ts.isCallExpression(node) &&
-			node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+			(node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+				(ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
 			node.arguments.length > 0 &&
 			ts.isStringLiteralLike(node.arguments[0])
 		) {
