@@ -42,7 +42,9 @@
  *   (contract/editions.ts: `arg`, `rela`, `bra`); an empty, absent or unknown language gets
  *   `callbacks.defaultLanguage`. The edition is the one set for the interface (admin), else
  *   `SANDBOX_EDITION`, else `rela` when the callback was configured through the Spanish path and
- *   `bra` through the Portuguese one (simulations: the simulation path's language).
+ *   `bra` through the Portuguese one (simulations: the simulation path's language). Spanish bodies
+ *   also carry every field of the specification's lead event body that their published block omits,
+ *   null there (`idMensaje` of a phone view, its `idContacto`, `codigoInmobiliaria`).
  *   `codigoCliente` / `clientCode` / `codigoImobiliaria` carry the agency's code (what integrators
  *   read them as [S]; the specification observed them null); the values of ids the documentation
  *   names without describing (contact id, `userIdPlat`, `leadOrigin`, the EN_SF `token`) are derived
