@@ -1,8 +1,12 @@
 /**
  * `npm run sandbox`: starts the emulator on 127.0.0.1 from environment variables, prints its base
- * URL and the seeded credentials, and stops cleanly on SIGINT or SIGTERM.
+ * URL and the seeded credentials, and stops cleanly on SIGINT, SIGTERM or SIGHUP, and when the
+ * process that started it is gone (npm killed, a terminal closed): the emulator never outlives
+ * what started it, holding its port. The npm script execs, so npm's SIGTERM and SIGINT reach this
+ * process itself, not a shell between them.
  */
 import { z } from 'zod';
+import { whenAncestorGone } from '../scripts/shared/ancestors';
 import { BEHAVIOUR } from './behaviour';
 import { EDITIONS } from './contract/editions';
 import { parseActivity } from './activity';
@@ -110,15 +114,17 @@ async function main() {
 	console.log(`Admin: ${sandbox.url}/__sandbox (see sandbox/README.md). Ctrl+C to stop.`);
 
 	let stopping = false;
-	const stop = async (signal: string) => {
+	const stop = async (why: string) => {
 		if (stopping) return;
 		stopping = true;
-		console.log(`${signal}: stopping the sandbox`);
+		console.log(`${why}: stopping the sandbox`);
 		await sandbox.close();
 		process.exit(0);
 	};
-	process.on('SIGINT', () => void stop('SIGINT'));
-	process.on('SIGTERM', () => void stop('SIGTERM'));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => void stop(signal));
+	}
+	whenAncestorGone((pid) => void stop(`the process that started the sandbox (pid ${pid}) is gone`));
 }
 
 main().catch((error) => {
