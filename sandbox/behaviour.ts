@@ -69,6 +69,11 @@
  *   list: a status, a request held and then dropped without an answer (a portal that times out), or
  *   404 "not linked" while the list still names it (faults.ts, `agencyFaults`); unlinking an agency
  *   for real is an admin route (admin/interfaces.ts).
+ * - a state file (`stateFile`, `SANDBOX_STATE_FILE`, persistence/) keeps what the portal knows across
+ *   restarts, as the difference from the seeded world: leads, counters, configurations,
+ *   subscriptions, links, associations, ad changes and pending deliveries, saved within
+ *   `stateFile.saveDelayMs` of a change and on close; the delivery attempt records, faults and
+ *   untidy switches are the emulator's tooling and are not kept.
  */
 import type { ErrorObject } from '../nodes/shared/schemas';
 import type { BodyLanguage } from './contract/languages';
@@ -159,6 +164,10 @@ export const BEHAVIOUR = {
 		/** Leads each network agency has at start (`SANDBOX_AGENCY_LEADS`), over the previous day. */
 		defaultLeadsPerAgency: 2,
 		seededLeadsSpanMs: 24 * 3_600_000,
+	},
+	stateFile: {
+		/** A change is saved within this long (with the ones following it meanwhile), and on close. */
+		saveDelayMs: 500,
 	},
 	association: {
 		/** More images than this and the association answers the WARN-0211 warning. */

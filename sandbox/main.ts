@@ -56,6 +56,7 @@ const envSchema = z.object({
 		})
 		.optional(),
 	SANDBOX_QUIET: z.enum(['0', '1', 'true', 'false']).optional(),
+	SANDBOX_STATE_FILE: z.string().min(1, 'must name a file').optional(),
 });
 
 function optionsFromEnv(): SandboxOptions {
@@ -84,6 +85,7 @@ function optionsFromEnv(): SandboxOptions {
 		faults: env.SANDBOX_FAULTS,
 		activity: env.SANDBOX_ACTIVITY,
 		quiet: env.SANDBOX_QUIET === '1' || env.SANDBOX_QUIET === 'true',
+		stateFile: env.SANDBOX_STATE_FILE,
 	};
 }
 
@@ -98,6 +100,7 @@ async function main() {
 	);
 	if (process.env.SANDBOX_ACTIVITY)
 		console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
+	if (options.stateFile) console.log(`State kept across restarts in ${options.stateFile}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
 	for (const i of sandbox.context.state.interfaces.values()) {
 		const access = i.callbackAccess ? '' : '  (plan without callback access)';

@@ -1,14 +1,19 @@
 /**
  * `npm run sandbox` never outlives what started it: a signal to the npm process alone (as a
  * process manager, `kill` or a closed session sends it), or npm killed outright, stops the
- * emulator, frees its port and leaves no process behind.
+ * emulator, frees its port and leaves no process behind; with SANDBOX_STATE_FILE, what it was told
+ * is there at its next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { portIsFree } from '../e2e/support/freePort';
 import { processGroupMembers } from '../e2e/support/processes';
 import { projectRoot } from '../e2e/support/projectPaths';
 import { until } from '../e2e/support/until';
+import { send } from './helpers/http';
 
 /** How long the emulator may take to stop: a bound on "stopped", not a measure of speed. */
 const STOPS_WITHIN_MS = 15_000;
@@ -65,15 +70,48 @@ describe('npm run sandbox', () => {
 
 			process.kill(run.child.pid!, signal);
 
-			await until(
-				() => run.outputEnded && processGroupMembers(run.child.pid!).length === 0,
-				(ended) => ended,
-				`every process of npm run sandbox to end after ${signal}`,
-				STOPS_WITHIN_MS,
-			);
+			await stopped(run, signal);
 			expect(await portIsFree(run.port)).toBe(true);
 			expect(run.output).toContain(said);
 		},
 		60_000,
 	);
+
+	it('with SANDBOX_STATE_FILE, lists after a restart the lead it was told before SIGTERM', async () => {
+		const folder = mkdtempSync(join(tmpdir(), 'npm-sandbox-state-'));
+		const env = { SANDBOX_STATE_FILE: join(folder, 'state.json') };
+		try {
+			const first = await startNpmSandbox(env);
+			started.push(first.child);
+			const [ad] = (await send(first.url, 'GET', '/__sandbox/agencies/INMO-001/ads')).json;
+			const made = await send(first.url, 'POST', `/__sandbox/ads/${ad.idAvisoPlat}/leads`, {
+				body: { tipoEvento: 'CONTACTO_MENSAJE' },
+			});
+			process.kill(first.child.pid!, 'SIGTERM');
+			await stopped(first, 'SIGTERM');
+
+			const second = await startNpmSandbox(env);
+			started.push(second.child);
+			const listed = await send(second.url, 'GET', '/v2/inmobiliarias/INMO-001/mensajes', {
+				query: { access_token: 'demo-les-token', fromDate: '20200101' },
+			});
+			expect(listed.json.content.map((item: { id: number }) => item.id)).toEqual([
+				made.json.idMensaje,
+			]);
+			process.kill(second.child.pid!, 'SIGTERM');
+			await stopped(second, 'SIGTERM');
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	}, 60_000);
 });
+
+/** Waits until every process of the run has ended (and its output with them). */
+async function stopped(run: Awaited<ReturnType<typeof startNpmSandbox>>, signal: string) {
+	await until(
+		() => run.outputEnded && processGroupMembers(run.child.pid!).length === 0,
+		(ended) => ended,
+		`every process of npm run sandbox to end after ${signal}`,
+		STOPS_WITHIN_MS,
+	);
+}
