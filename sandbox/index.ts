@@ -107,15 +107,16 @@ function seededState(world: World, network: NetworkSize): SandboxState {
 function restoredState(
 	world: World,
 	network: NetworkSize,
-	saved: { path: string; state: SavedState },
+	saved: SavedState,
+	path: string,
 ): { state: SandboxState; deliveries: PendingDelivery[] } {
 	const state = new SandboxState(buildSeed(world.seed, world.ads, network));
 	try {
-		return { state, deliveries: restoreSnapshot(state, saved.state) };
+		return { state, deliveries: restoreSnapshot(state, saved) };
 	} catch (error) {
 		if (!(error instanceof SavedStateMismatch)) throw error;
 		throw new StateFileError(
-			`The state file ${saved.path} does not fit the world it names: ${error.message}. Remove it (or name another file) to start from the seeded world.`,
+			`The state file ${path} does not fit the world it names: ${error.message}. Remove it (or name another file) to start from the seeded world.`,
 		);
 	}
 }
@@ -128,8 +129,8 @@ const settingsOf = (chosen: RuntimeSettings): RuntimeSettings => ({
 });
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const savedState = options.stateFile ? readStateFile(options.stateFile) : null;
-	const saved = savedState && { path: options.stateFile!, state: savedState };
+	const { stateFile: statePath } = options;
+	const saved = statePath === undefined ? null : readStateFile(statePath);
 	let world = resolveWorld(
 		{
 			seed: options.seed,
@@ -137,7 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			agencies: options.agencies,
 			agencyAds: options.agencyAds,
 		},
-		saved && { path: saved.path, world: saved.state.world },
+		saved && { path: statePath!, world: saved.world },
 	);
 	const { seed } = world;
 	const quiet = options.quiet ?? true;
@@ -165,14 +166,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log,
 	});
 	const initial = saved
-		? restoredState(world, networkOf(world), saved)
+		? restoredState(world, networkOf(world), saved, statePath!)
 		: { state: seededState(world, networkOf(world)), deliveries: [] };
 
 	const stateFile =
-		options.stateFile === undefined
+		statePath === undefined
 			? null
 			: new StateFileWriter(
-					options.stateFile,
+					statePath,
 					() => snapshotOf(context.state, world, deliveries.pending()),
 					{
 						saveDelayMs: BEHAVIOUR.stateFile.saveDelayMs,
@@ -215,11 +216,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	// The file exists (and is known writable) from the start.
 	await stateFile?.save();
 	deliveries.onChange(() => stateFile?.changed());
-	deliveries.resume(initial.deliveries);
 
 	const activity = startActivity(context, options.activity ?? {}, seed);
 	const app = buildServer(context, seed, quiet);
 	await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+	deliveries.resume(initial.deliveries);
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
 	const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
