@@ -42,7 +42,9 @@
  *   (contract/editions.ts: `arg`, `rela`, `bra`); an empty, absent or unknown language gets
  *   `callbacks.defaultLanguage`. The edition is the one set for the interface (admin), else
  *   `SANDBOX_EDITION`, else `rela` when the callback was configured through the Spanish path and
- *   `bra` through the Portuguese one (simulations: the simulation path's language).
+ *   `bra` through the Portuguese one (simulations: the simulation path's language). Spanish bodies
+ *   also carry every field of the specification's lead event body that their published block omits,
+ *   null there (`idMensaje` of a phone view, its `idContacto`, `codigoInmobiliaria`).
  *   `codigoCliente` / `clientCode` / `codigoImobiliaria` carry the agency's code (what integrators
  *   read them as [S]; the specification observed them null); the values of ids the documentation
  *   names without describing (contact id, `userIdPlat`, `leadOrigin`, the EN_SF `token`) are derived
@@ -67,10 +69,15 @@
  *   list: a status, a request held and then dropped without an answer (a portal that times out), or
  *   404 "not linked" while the list still names it (faults.ts, `agencyFaults`); unlinking an agency
  *   for real is an admin route (admin/interfaces.ts).
+ * - a state file (`stateFile`, `SANDBOX_STATE_FILE`, persistence/) keeps what the portal knows across
+ *   restarts, as the difference from the seeded world: leads, counters, configurations,
+ *   subscriptions, links, associations, ad changes and pending deliveries, saved within
+ *   `stateFile.saveDelayMs` of a change and on close; the delivery attempt records, faults and
+ *   untidy switches are the emulator's tooling and are not kept.
  */
 import type { ErrorObject } from '../nodes/shared/schemas';
-import type { LeadListShape } from './contract/leadList';
 import type { BodyLanguage } from './contract/languages';
+import type { AdShape, BadFilterMode, LeadListShape } from './settings';
 
 export const BEHAVIOUR = {
 	paging: {
@@ -82,9 +89,9 @@ export const BEHAVIOUR = {
 		maxSize: 200,
 	},
 	adSummary: {
-		defaultShape: 'B' as const,
+		defaultShape: 'B' as AdShape,
 		/** 'error': a wrong filter answers 400; 'all': it answers every online ad of the agency. */
-		defaultBadFilter: 'error' as const,
+		defaultBadFilter: 'error' as BadFilterMode,
 		tipoDeAviso: 'AVISO_CLASIFICADO',
 		publicacion: 'SIMPLE',
 	},
@@ -119,8 +126,6 @@ export const BEHAVIOUR = {
 		prefixes: ['/v1/', '/v2/'],
 		answerAsBadToken: true,
 	},
-	/** Local time of the portal's region, used for fechaModificado, fechaRegistro and fechaEvento. */
-	utcOffsetMinutes: -180,
 	login: {
 		tokenType: 'bearer',
 		/** About ten years, as observed. */
@@ -165,6 +170,10 @@ export const BEHAVIOUR = {
 		defaultLeadsPerAgency: 2,
 		seededLeadsSpanMs: 24 * 3_600_000,
 	},
+	stateFile: {
+		/** A change is saved within this long (with the ones following it meanwhile), and on close. */
+		saveDelayMs: 500,
+	},
 	association: {
 		/** More images than this and the association answers the WARN-0211 warning. */
 		maxImages: 50,
@@ -201,9 +210,6 @@ export const codedMessage = (code: KnownMessageCode): CodedMessage => ({
 export function codedBody(lists: Partial<CodedBody>): CodedBody {
 	return { errors: [], warnings: [], informacion: [], ...lists };
 }
-
-export type AdShape = 'A' | 'B';
-export type BadFilterMode = 'error' | 'all';
 
 export class SandboxError extends Error {
 	constructor(

@@ -1,31 +1,10 @@
 /** What every route needs: the current state (replaced on reset), settings, delivery and faults. */
-import type { AdShape, BadFilterMode } from './behaviour';
-import type { Edition } from './contract/editions';
-import type { LeadListShape } from './contract/leadList';
 import type { DeliveryService } from './delivery';
 import type { FaultInjector } from './faults';
 import type { RequestCounter } from './requests';
+import type { ResetOverrides, RuntimeSettings } from './settings';
 import type { SandboxState } from './state';
 import type { Untidy } from './untidy';
-
-export interface RuntimeSettings {
-	adShape: AdShape;
-	badFilter: BadFilterMode;
-	/** The documentation edition of every interface's lead bodies; null: by path language. */
-	edition: Edition | null;
-	leadList: LeadListShape;
-}
-
-export interface ResetOverrides {
-	seed?: number;
-	ads?: number;
-	/** The network's size (SANDBOX_AGENCIES); its ads and leads per agency stay as started. */
-	agencies?: number;
-	adShape?: AdShape;
-	badFilter?: BadFilterMode;
-	edition?: Edition | null;
-	leadList?: LeadListShape;
-}
 
 export interface SandboxContext {
 	state: SandboxState;

@@ -29,6 +29,17 @@ export interface DeliveryJob {
 
 export type DeliveryOutcome = 'success' | 'failure' | 'timeout' | 'error';
 
+/** A delivery attempt still to be made: scheduled, or in flight (due when it started). */
+export interface PendingDelivery {
+	job: DeliveryJob;
+	/** The number of the attempt to make, 1 for the first. */
+	attempt: number;
+	/** Epoch milliseconds at which it is (or was) due. */
+	dueAt: number;
+	/** An injected duplicate of a successful delivery. */
+	duplicate: boolean;
+}
+
 export interface DeliveryAttempt {
 	idEvento: string;
 	kind: EventKind;
@@ -86,7 +97,10 @@ export const DEFAULT_RECORDS_KEPT = 10_000;
 
 export class DeliveryService {
 	private readonly agent = new Agent({ keepAliveTimeout: 1_000 });
-	private readonly timers = new Set<NodeJS.Timeout>();
+	/** Attempts waiting for their time, by timer. */
+	private readonly timers = new Map<NodeJS.Timeout, PendingDelivery>();
+	/** Attempts being made. */
+	private readonly sending = new Set<PendingDelivery>();
 	private readonly inFlight = new Set<AbortController>();
 	private readonly attempts: DeliveryAttempt[] = [];
 	private readonly listeners = new Set<() => void>();
@@ -97,7 +111,23 @@ export class DeliveryService {
 	constructor(private readonly options: DeliveryOptions) {}
 
 	enqueue(job: DeliveryJob): void {
-		this.schedule(job, 1, 0, false);
+		this.schedule({ job, attempt: 1, dueAt: Date.now(), duplicate: false });
+	}
+
+	/** Every attempt scheduled or in flight, with its retry state. */
+	pending(): PendingDelivery[] {
+		return [...this.timers.values(), ...this.sending];
+	}
+
+	/** Schedules saved attempts at their time; one due already goes out at once. */
+	resume(saved: readonly PendingDelivery[]): void {
+		for (const delivery of saved) this.schedule(delivery);
+	}
+
+	/** Calls `listener` after every change of the attempts made or pending; answers its removal. */
+	onChange(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
 	}
 
 	list(): readonly DeliveryAttempt[] {
@@ -111,8 +141,9 @@ export class DeliveryService {
 	/** Cancels every pending retry and aborts every request in flight. */
 	cancelPending(): void {
 		this.generation++;
-		for (const timer of this.timers) clearTimeout(timer);
+		for (const timer of this.timers.keys()) clearTimeout(timer);
 		this.timers.clear();
+		this.sending.clear();
 		for (const controller of this.inFlight) controller.abort();
 		this.inFlight.clear();
 		this.notify();
@@ -166,20 +197,25 @@ export class DeliveryService {
 		await this.agent.destroy();
 	}
 
-	private schedule(job: DeliveryJob, attempt: number, delayMs: number, duplicate: boolean) {
+	private schedule(delivery: PendingDelivery) {
 		if (this.closed) return;
-		const timer = setTimeout(() => {
-			this.timers.delete(timer);
-			void this.send(job, attempt, duplicate);
-		}, delayMs);
-		this.timers.add(timer);
+		const timer = setTimeout(
+			() => {
+				this.timers.delete(timer);
+				void this.send(delivery);
+			},
+			Math.max(0, delivery.dueAt - Date.now()),
+		);
+		this.timers.set(timer, delivery);
+		this.notify();
 	}
 
-	private async send(job: DeliveryJob, attempt: number, duplicate: boolean) {
+	private async send(delivery: PendingDelivery) {
+		const { job, attempt, duplicate } = delivery;
 		const { target } = job;
 		const copiedTogether =
 			!duplicate && attempt === 1 && this.options.shouldDuplicate('firstAttempt');
-		if (copiedTogether) void this.send(job, attempt, true);
+		if (copiedTogether) void this.send({ ...delivery, duplicate: true });
 		const headers: Record<string, string> = {
 			'content-type': 'application/json',
 			'user-agent': BEHAVIOUR.delivery.userAgent,
@@ -188,7 +224,9 @@ export class DeliveryService {
 		const { body } = job;
 		const started = Date.now();
 		const generation = this.generation;
+		this.sending.add(delivery);
 		const result = await this.post(target.url, headers, JSON.stringify(body));
+		this.sending.delete(delivery);
 		if (this.closed || generation !== this.generation) return;
 
 		const retriesLeft = attempt <= this.options.retryScheduleMs.length;
@@ -216,11 +254,13 @@ export class DeliveryService {
 		this.options.log(
 			`delivery ${job.kind} ${job.idEvento} → ${target.url} attempt ${attempt}: ${result.status ?? result.outcome}`,
 		);
+		const next = { job, attempt: attempt + 1 };
 		if (failed && !duplicate && retriesLeft) {
 			const asked = this.options.honourRetryAfter ? result.retryAfterMs : undefined;
-			this.schedule(job, attempt + 1, asked ?? this.options.retryScheduleMs[attempt - 1], false);
+			const delayMs = asked ?? this.options.retryScheduleMs[attempt - 1];
+			this.schedule({ ...next, dueAt: Date.now() + delayMs, duplicate: false });
 		} else if (duplicateNext) {
-			this.schedule(job, attempt + 1, 0, true);
+			this.schedule({ ...next, dueAt: Date.now(), duplicate: true });
 		}
 		this.notify();
 	}

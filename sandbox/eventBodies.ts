@@ -4,7 +4,7 @@
  * language's envelope (contract/eventEnvelope.ts). Lead bodies are in contract/leadBodies/.
  */
 import type { EventKind } from '../nodes/shared/schemas';
-import { zonedTimestamp } from './dates';
+import { zonedTimestamp } from './contract/dates';
 import type { AdRecord } from './model';
 
 export type AdEventKind = Extract<

@@ -6,17 +6,27 @@
  *   await sandbox.close();
  */
 import { startActivity, type Activity, type ActivityRates } from './activity';
-import { BEHAVIOUR, type AdShape, type BadFilterMode } from './behaviour';
-import type { ResetOverrides, RuntimeSettings, SandboxContext } from './context';
+import { BEHAVIOUR } from './behaviour';
+import type { SandboxContext } from './context';
 import type { Edition } from './contract/editions';
-import type { LeadListShape } from './contract/leadList';
-import { DeliveryService, type DeliveryAttempt } from './delivery';
+import { DeliveryService, type DeliveryAttempt, type PendingDelivery } from './delivery';
 import { DEFAULT_FAULTS, FaultInjector, faultSettingsSchema, type FaultSettings } from './faults';
 import { NO_NETWORK, seedNetworkLeads, type NetworkSize } from './network';
 import { createRng } from './rng';
-import { DEFAULT_ONLINE_ADS, DEFAULT_SEED, SEEDED_INTERFACES, buildSeed } from './seed';
+import type { SavedState, World } from './persistence/savedState';
+import { SavedStateMismatch, restoreSnapshot, snapshotOf } from './persistence/snapshot';
+import { StateFileError, StateFileWriter, readStateFile } from './persistence/stateFile';
+import { resolveWorld } from './persistence/world';
+import { SEEDED_INTERFACES, buildSeed } from './seed';
 import { buildServer } from './server';
 import { RequestCounter } from './requests';
+import type {
+	AdShape,
+	BadFilterMode,
+	LeadListShape,
+	ResetOverrides,
+	RuntimeSettings,
+} from './settings';
 import { SandboxState } from './state';
 import { TIDY, Untidy, type UntidySettings } from './untidy';
 
@@ -51,6 +61,15 @@ export interface SandboxOptions {
 	untidy?: Partial<UntidySettings>;
 	/** Leads and ad changes the emulator makes on its own, e.g. `{ leadsEveryMs: 60_000 }`. */
 	activity?: ActivityRates;
+	/**
+	 * A file the emulator keeps its state in across restarts, as a portal outlives its clients:
+	 * leads (ids, instants), counters, callback configurations and subscriptions, associations,
+	 * agency links, ad changes and the deliveries still to make (attempt, next attempt time), as
+	 * the difference from the seeded world. Read at start when it exists (a delivery due meanwhile
+	 * goes out at once); saved shortly after each change and on close. Without it, every start is
+	 * the seeded world, with the same ids every time.
+	 */
+	stateFile?: string;
 	/** No request or delivery log lines. Default true in-process; the CLI turns it off. */
 	quiet?: boolean;
 	log?: (line: string) => void;
@@ -77,11 +96,29 @@ export interface Sandbox {
 export { SEEDED_INTERFACES };
 export type { DeliveryAttempt, FaultSettings, ResetOverrides };
 
-/** The world of a seed: the seeded data, the network's, and the network's leads until now. */
-function seededState(seed: number, ads: number, network: NetworkSize): SandboxState {
-	const state = new SandboxState(buildSeed(seed, ads, network));
-	seedNetworkLeads(state, network, Date.now(), createRng(seed ^ 0x1ead));
+/** A world's seeded data, the network's, and the network's leads until now. */
+function seededState(world: World, network: NetworkSize): SandboxState {
+	const state = new SandboxState(buildSeed(world.seed, world.ads, network));
+	seedNetworkLeads(state, network, Date.now(), createRng(world.seed ^ 0x1ead));
 	return state;
+}
+
+/** A saved state put back into its world, freshly seeded; and the deliveries it still had to make. */
+function restoredState(
+	world: World,
+	network: NetworkSize,
+	saved: SavedState,
+	path: string,
+): { state: SandboxState; deliveries: PendingDelivery[] } {
+	const state = new SandboxState(buildSeed(world.seed, world.ads, network));
+	try {
+		return { state, deliveries: restoreSnapshot(state, saved) };
+	} catch (error) {
+		if (!(error instanceof SavedStateMismatch)) throw error;
+		throw new StateFileError(
+			`The state file ${path} does not fit the world it names: ${error.message}. Remove it (or name another file) to start from the seeded world.`,
+		);
+	}
 }
 
 const settingsOf = (chosen: RuntimeSettings): RuntimeSettings => ({
@@ -92,21 +129,30 @@ const settingsOf = (chosen: RuntimeSettings): RuntimeSettings => ({
 });
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const seed = options.seed ?? DEFAULT_SEED;
+	const { stateFile: statePath } = options;
+	const saved = statePath === undefined ? null : readStateFile(statePath);
+	let world = resolveWorld(
+		{
+			seed: options.seed,
+			ads: options.ads,
+			agencies: options.agencies,
+			agencyAds: options.agencyAds,
+		},
+		saved && { path: statePath!, world: saved.world },
+	);
+	const { seed } = world;
 	const quiet = options.quiet ?? true;
 	const log = quiet ? () => {} : (options.log ?? ((line: string) => console.log(line)));
 	const start = {
-		seed,
-		ads: options.ads ?? DEFAULT_ONLINE_ADS,
+		...world,
 		adShape: options.adShape ?? BEHAVIOUR.adSummary.defaultShape,
 		badFilter: options.badFilter ?? BEHAVIOUR.adSummary.defaultBadFilter,
-		agencies: options.agencies ?? NO_NETWORK.agencies,
 		edition: options.edition ?? null,
 		leadList: options.leadList ?? BEHAVIOUR.messages.defaultShape,
 	};
-	const networkOf = (agencies: number): NetworkSize => ({
-		agencies,
-		adsPerAgency: options.agencyAds ?? NO_NETWORK.adsPerAgency,
+	const networkOf = (chosen: World): NetworkSize => ({
+		agencies: chosen.agencies,
+		adsPerAgency: chosen.agencyAds,
 		leadsPerAgency: options.agencyLeads ?? NO_NETWORK.leadsPerAgency,
 	});
 	const startFaults = faultSettingsSchema.parse({ ...DEFAULT_FAULTS, seed, ...options.faults });
@@ -119,9 +165,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		recordsKept: options.deliveriesKept,
 		log,
 	});
+	const initial = saved
+		? restoredState(world, networkOf(world), saved, statePath!)
+		: { state: seededState(world, networkOf(world)), deliveries: [] };
+
+	const stateFile =
+		statePath === undefined
+			? null
+			: new StateFileWriter(
+					statePath,
+					() => snapshotOf(context.state, world, deliveries.pending()),
+					{
+						saveDelayMs: BEHAVIOUR.stateFile.saveDelayMs,
+						report: (line) => console.error(line),
+					},
+				);
+	/** Every change of the state (and of the deliveries still to make) is saved. */
+	const tracked = (state: SandboxState) => {
+		state.onChange = () => stateFile?.changed();
+		return state;
+	};
 
 	const context: SandboxContext = {
-		state: seededState(start.seed, start.ads, networkOf(start.agencies)),
+		state: tracked(initial.state),
 		requests: new RequestCounter(),
 		untidy: new Untidy({ ...TIDY, ...options.untidy }, seed),
 		settings: settingsOf(start),
@@ -130,20 +196,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log,
 		reset(overrides = {}) {
 			const next = { ...start, ...overrides };
+			world = {
+				seed: next.seed,
+				ads: next.ads,
+				agencies: next.agencies,
+				agencyAds: next.agencyAds,
+			};
 			deliveries.cancelPending();
 			deliveries.clear();
 			faults.configure(startFaults);
 			faults.clearOnce();
 			context.untidy.configure({ ...TIDY, ...options.untidy });
 			context.requests.clear();
-			context.state = seededState(next.seed, next.ads, networkOf(next.agencies));
+			context.state = tracked(seededState(world, networkOf(world)));
 			context.settings = settingsOf(next);
+			stateFile?.changed();
 		},
 	};
+	// The file exists (and is known writable) from the start.
+	await stateFile?.save();
+	deliveries.onChange(() => stateFile?.changed());
 
 	const activity = startActivity(context, options.activity ?? {}, seed);
 	const app = buildServer(context, seed, quiet);
 	await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+	deliveries.resume(initial.deliveries);
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
 	const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
@@ -159,8 +236,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		activity,
 		async close() {
 			activity.stop();
-			await deliveries.close();
 			await app.close();
+			// The state at close, deliveries in flight included, before closing aborts them.
+			const last = stateFile && snapshotOf(context.state, world, deliveries.pending());
+			await deliveries.close();
+			if (stateFile && last) await stateFile.close(last);
 		},
 	};
 }

@@ -1,13 +1,17 @@
 /**
  * `npm run sandbox`: starts the emulator on 127.0.0.1 from environment variables, prints its base
- * URL and the seeded credentials, and stops cleanly on SIGINT or SIGTERM.
+ * URL and the seeded credentials, and stops cleanly on SIGINT, SIGTERM or SIGHUP, and when the
+ * process that started it is gone (npm killed, a terminal closed): the emulator never outlives
+ * what started it, holding its port. The npm script execs, so npm's SIGTERM and SIGINT reach this
+ * process itself, not a shell between them.
  */
 import { z } from 'zod';
+import { whenAncestorGone } from '../scripts/shared/ancestors';
 import { BEHAVIOUR } from './behaviour';
 import { EDITIONS } from './contract/editions';
-import { LEAD_LIST_SHAPES } from './contract/leadList';
 import { parseActivity } from './activity';
 import { startSandbox, type SandboxOptions } from './index';
+import { AD_SHAPES, BAD_FILTER_MODES, LEAD_LIST_SHAPES } from './settings';
 
 const integerText = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
 
@@ -18,8 +22,8 @@ const envSchema = z.object({
 	SANDBOX_AGENCIES: integerText.optional(),
 	SANDBOX_AGENCY_ADS: integerText.optional(),
 	SANDBOX_AGENCY_LEADS: integerText.optional(),
-	SANDBOX_AD_SHAPE: z.enum(['A', 'B']).optional(),
-	SANDBOX_BAD_FILTER: z.enum(['error', 'all']).optional(),
+	SANDBOX_AD_SHAPE: z.enum(AD_SHAPES).optional(),
+	SANDBOX_BAD_FILTER: z.enum(BAD_FILTER_MODES).optional(),
 	SANDBOX_EDITION: z.enum(EDITIONS).optional(),
 	SANDBOX_LEAD_LIST: z.enum(LEAD_LIST_SHAPES).optional(),
 	SANDBOX_RETRY_SCHEDULE: z
@@ -52,6 +56,7 @@ const envSchema = z.object({
 		})
 		.optional(),
 	SANDBOX_QUIET: z.enum(['0', '1', 'true', 'false']).optional(),
+	SANDBOX_STATE_FILE: z.string().min(1, 'must name a file').optional(),
 });
 
 function optionsFromEnv(): SandboxOptions {
@@ -80,6 +85,7 @@ function optionsFromEnv(): SandboxOptions {
 		faults: env.SANDBOX_FAULTS,
 		activity: env.SANDBOX_ACTIVITY,
 		quiet: env.SANDBOX_QUIET === '1' || env.SANDBOX_QUIET === 'true',
+		stateFile: env.SANDBOX_STATE_FILE,
 	};
 }
 
@@ -94,6 +100,7 @@ async function main() {
 	);
 	if (process.env.SANDBOX_ACTIVITY)
 		console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
+	if (options.stateFile) console.log(`State kept across restarts in ${options.stateFile}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
 	for (const i of sandbox.context.state.interfaces.values()) {
 		const access = i.callbackAccess ? '' : '  (plan without callback access)';
@@ -110,15 +117,17 @@ async function main() {
 	console.log(`Admin: ${sandbox.url}/__sandbox (see sandbox/README.md). Ctrl+C to stop.`);
 
 	let stopping = false;
-	const stop = async (signal: string) => {
+	const stop = async (why: string) => {
 		if (stopping) return;
 		stopping = true;
-		console.log(`${signal}: stopping the sandbox`);
+		console.log(`${why}: stopping the sandbox`);
 		await sandbox.close();
 		process.exit(0);
 	};
-	process.on('SIGINT', () => void stop('SIGINT'));
-	process.on('SIGTERM', () => void stop('SIGTERM'));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => void stop(signal));
+	}
+	whenAncestorGone((pid) => void stop(`the process that started the sandbox (pid ${pid}) is gone`));
 }
 
 main().catch((error) => {

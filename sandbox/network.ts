@@ -9,7 +9,7 @@ import { BEHAVIOUR } from './behaviour';
 import { NEIGHBOURHOODS, prospect } from './catalog';
 import type { AgencyRecord } from './model';
 import type { Rng } from './rng';
-import type { AgencyPlan, SeededInterface } from './seed';
+import type { AgencyPlan, SeededInterface } from './seedData';
 import type { SandboxState } from './state';
 
 export interface NetworkSize {

@@ -2,7 +2,6 @@
  * The seeded world: integrators, their interfaces and tokens, agencies and an ad inventory generated
  * from a seeded random generator, so the same seed always gives the same data.
  */
-import type { InterfaceKind } from '../nodes/shared/schemas';
 import {
 	DEVELOPMENT_NAMES,
 	FEATURES,
@@ -12,15 +11,10 @@ import {
 	STREETS,
 	searchable,
 } from './catalog';
-import type {
-	AdRecord,
-	AgencyRecord,
-	ClientRecord,
-	DevelopmentRecord,
-	LocationRecord,
-} from './model';
+import type { AdRecord, AgencyRecord, DevelopmentRecord, LocationRecord } from './model';
 import { NO_NETWORK, networkInterfaceOf, networkPlans, type NetworkSize } from './network';
 import { createRng, type Rng } from './rng';
+import type { AgencyPlan, SeedAssociation, SeedData, SeededInterface } from './seedData';
 
 export const DEFAULT_SEED = 20240607;
 export const DEFAULT_ONLINE_ADS = 72;
@@ -28,16 +22,6 @@ export const DEFAULT_ONLINE_ADS = 72;
 /** Seeded inventory instants lie before this one (15 Jan 2025, 12:00 UTC-3). */
 const SEED_INSTANT = Date.UTC(2025, 0, 15, 15, 0, 0);
 const DAY_MS = 86_400_000;
-
-export interface SeededInterface {
-	id: string;
-	integrator: string;
-	kind: InterfaceKind;
-	token: string;
-	agencies: string[];
-	callbackAccess: boolean;
-	client: { clientId: string; clientSecret: string };
-}
 
 export const SEEDED_INTERFACES: readonly SeededInterface[] = [
 	{
@@ -95,14 +79,6 @@ export const LIMITS_AGENCIES = {
 } as const;
 /** The first ad of the large-gallery agency has this many images. */
 export const LARGE_GALLERY_IMAGES = 64;
-
-export interface AgencyPlan {
-	agency: AgencyRecord;
-	online: number;
-	offline: number;
-	/** Who the seeded associations belong to, and the code prefix they use. */
-	associatedTo: { interfaceId: string; prefix: string } | null;
-}
 
 function agencyPlans(onlineAdsOfFirstAgency: number): AgencyPlan[] {
 	const enabledSince = Date.UTC(2019, 2, 1, 13, 0, 0);
@@ -171,22 +147,6 @@ function agencyPlans(onlineAdsOfFirstAgency: number): AgencyPlan[] {
 			associatedTo: null,
 		},
 	];
-}
-
-export interface SeedAssociation {
-	interfaceId: string;
-	idAvisoPlat: number;
-	codigoAviso: string;
-}
-
-export interface SeedData {
-	/** The seeded interfaces, and the network's when it has agencies. */
-	interfaces: SeededInterface[];
-	agencies: AgencyRecord[];
-	ads: AdRecord[];
-	developments: DevelopmentRecord[];
-	associations: SeedAssociation[];
-	clients: ClientRecord[];
 }
 
 /** Every fifth online ad (offset 2) is a development unit; a development holds up to five. */

@@ -1,11 +1,14 @@
 /**
  * What the service knows, indexed for the questions the endpoints ask: interfaces by token, ads by
  * id, each agency's online ads in platform-id order, developments and their units. Ad records are
- * replaced, never mutated, when they change.
+ * replaced, never mutated, when they change. Every change goes through a method here, which calls
+ * `onChange` (the state file saves then: persistence/).
  */
 import type { EventKind } from '../nodes/shared/schemas';
 import { BEHAVIOUR, errors } from './behaviour';
+import type { CallbackConfiguration } from './contract/callbackConfiguration';
 import { contactTypeAt, type LeadKind } from './contract/contactTypes';
+import type { Edition, PathLanguage } from './contract/editions';
 import type {
 	AdRecord,
 	AgencyRecord,
@@ -14,7 +17,14 @@ import type {
 	InterfaceRecord,
 	MessageRecord,
 } from './model';
-import type { SeedData } from './seed';
+import type { SeedData } from './seedData';
+
+/** The counters ids and turns are taken from: they only go up, so no id is given twice. */
+export interface StateCounters {
+	lastMessageId: number;
+	lastAdId: number;
+	contactTypeTurns: Record<LeadKind, number>;
+}
 
 export class SandboxState {
 	readonly agencies = new Map<string, AgencyRecord>();
@@ -38,7 +48,12 @@ export class SandboxState {
 		CONTACTO_MENSAJE: 0,
 	};
 
-	constructor(seed: SeedData) {
+	/** The seeded ads by id, as generated: what a saved state leaves out. */
+	private readonly seededAds = new Map<number, AdRecord>();
+	/** Called after every change. */
+	onChange: () => void = () => {};
+
+	constructor(readonly seed: SeedData) {
 		for (const agency of seed.agencies) {
 			this.agencies.set(agency.codigoInmobiliaria, agency);
 			this.onlineByAgency.set(agency.codigoInmobiliaria, []);
@@ -69,6 +84,7 @@ export class SandboxState {
 		}
 		for (const ad of seed.ads) {
 			this.store(ad);
+			this.seededAds.set(ad.idAvisoPlat, ad);
 			this.lastAdId = Math.max(this.lastAdId, ad.idAvisoPlat);
 		}
 		for (const { interfaceId, idAvisoPlat, codigoAviso } of seed.associations) {
@@ -161,6 +177,7 @@ export class SandboxState {
 		const holder = target.adIdByCode.get(codigoAviso);
 		if (holder !== undefined) throw errors.codeInUse(codigoAviso, holder);
 		this.setAssociation(target, ad.idAvisoPlat, codigoAviso);
+		this.onChange();
 	}
 
 	dissociate(target: InterfaceRecord, idAvisoPlat: number): void {
@@ -169,17 +186,45 @@ export class SandboxState {
 			throw errors.notFound(`Ad ${idAvisoPlat} is not associated to ${target.id}`);
 		target.codeByAdId.delete(idAvisoPlat);
 		target.adIdByCode.delete(code);
+		this.onChange();
 	}
 
-	private setAssociation(target: InterfaceRecord, idAvisoPlat: number, codigoAviso: string) {
+	/** Sets an association as it was saved, without the checks of `associate`. */
+	setAssociation(target: InterfaceRecord, idAvisoPlat: number, codigoAviso: string) {
+		const before = target.codeByAdId.get(idAvisoPlat);
+		if (before !== undefined) target.adIdByCode.delete(before);
 		target.codeByAdId.set(idAvisoPlat, codigoAviso);
 		target.adIdByCode.set(codigoAviso, idAvisoPlat);
+	}
+
+	/** The callback configuration of an interface, set through the path language `pathLanguage`. */
+	configure(
+		target: InterfaceRecord,
+		configuration: CallbackConfiguration,
+		pathLanguage: PathLanguage,
+	): void {
+		target.configuration = configuration;
+		target.pathLanguage = pathLanguage;
+		this.onChange();
+	}
+
+	setSubscribed(target: InterfaceRecord, kind: EventKind, subscribed: boolean): void {
+		if (subscribed) target.subscriptions.add(kind);
+		else target.subscriptions.delete(kind);
+		this.onChange();
+	}
+
+	/** The documentation edition of an interface's lead bodies; null: the default. */
+	setEdition(target: InterfaceRecord, edition: Edition | null): void {
+		target.edition = edition;
+		this.onChange();
 	}
 
 	/** Replaces an ad's record with `next` (same id); answers the previous record. */
 	replaceAd(next: AdRecord): AdRecord {
 		const previous = this.ad(next.idAvisoPlat);
 		this.store(next);
+		this.onChange();
 		return previous;
 	}
 
@@ -188,7 +233,24 @@ export class SandboxState {
 		const ad = build(++this.lastAdId);
 		this.agency(ad.agencyCode);
 		this.store(ad);
+		this.onChange();
 		return ad;
+	}
+
+	/** Puts back a saved ad record (a changed seeded ad, or an added one). */
+	restoreAd(ad: AdRecord): void {
+		this.agency(ad.agencyCode);
+		this.store(ad);
+	}
+
+	/** Every ad record held now. */
+	adRecords(): IterableIterator<AdRecord> {
+		return this.ads.values();
+	}
+
+	/** The seeded record of an ad, as generated; undefined for an ad added since. */
+	seededAd(idAvisoPlat: number): AdRecord | undefined {
+		return this.seededAds.get(idAvisoPlat);
 	}
 
 	private store(ad: AdRecord) {
@@ -210,8 +272,23 @@ export class SandboxState {
 		else units.push(unit);
 	}
 
-	nextMessageId(): number {
+	private nextMessageId(): number {
 		return ++this.lastMessageId;
+	}
+
+	counters(): StateCounters {
+		return {
+			lastMessageId: this.lastMessageId,
+			lastAdId: this.lastAdId,
+			contactTypeTurns: { ...this.contactTypeTurns },
+		};
+	}
+
+	/** Counters as saved: never below what this state already gave out. */
+	restoreCounters(saved: StateCounters): void {
+		this.lastMessageId = Math.max(this.lastMessageId, saved.lastMessageId);
+		this.lastAdId = Math.max(this.lastAdId, saved.lastAdId);
+		Object.assign(this.contactTypeTurns, saved.contactTypeTurns);
 	}
 
 	/**
@@ -231,6 +308,13 @@ export class SandboxState {
 			idMensaje: this.nextMessageId(),
 			agencyCode: lead.ad.agencyCode,
 		};
+		this.listMessage(record);
+		this.onChange();
+		return record;
+	}
+
+	/** Puts a lead in its agency's list by registration instant, with the id it has (made, or saved). */
+	listMessage(record: MessageRecord): void {
 		const list = this.messagesByAgency.get(record.agencyCode) ?? [];
 		this.messagesByAgency.set(record.agencyCode, list);
 		list.splice(
@@ -240,7 +324,11 @@ export class SandboxState {
 		);
 		const { messagesKept } = BEHAVIOUR.messages;
 		if (list.length > messagesKept) list.splice(0, list.length - messagesKept);
-		return record;
+	}
+
+	/** Every lead kept, agency by agency, each agency's by registration instant. */
+	allMessages(): MessageRecord[] {
+		return [...this.messagesByAgency.values()].flat();
 	}
 
 	/** The agency's leads registered at or after `fromInstant`, oldest first. */
@@ -254,6 +342,7 @@ export class SandboxState {
 		this.agency(agencyCode);
 		if (linked) target.agencies.add(agencyCode);
 		else target.agencies.delete(agencyCode);
+		this.onChange();
 	}
 }
 

@@ -15,12 +15,9 @@
  *
  * An agency linked after activation needs no switch: PUT /__sandbox/interfaces/{id}/agencies/{code}.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BEHAVIOUR } from './behaviour';
-import { zonedTimestamp } from './dates';
-import type { Paging } from './routes/common';
-import { parseWith } from './routes/common';
+import { PORTAL_UTC_OFFSET_MINUTES, zonedTimestamp } from './contract/dates';
+import { windowOf, type PageWindow, type Paging } from './paging';
 import { createRng, type Rng } from './rng';
 
 export const untidySettingsSchema = z
@@ -44,12 +41,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** The fields a listed lead may carry its registration instant in. */
 const INSTANT_FIELDS = ['fechaRegistro', 'fecha', 'dataRegistro', 'registerDate'];
 
-/** Where a page starts in the list and how many items it holds. */
-export interface PageWindow {
-	start: number;
-	size: number;
-}
-
 export class Untidy {
 	private rng: Rng;
 
@@ -67,9 +58,7 @@ export class Untidy {
 
 	/** The window a page request reads. */
 	window(paging: Paging): PageWindow {
-		if (!this.settings.shiftingPages) {
-			return { start: paging.page * paging.size, size: paging.size };
-		}
+		if (!this.settings.shiftingPages) return windowOf(paging);
 		const size = Math.min(paging.size, UNTIDY_PAGE_ITEMS);
 		const shift =
 			paging.page > 0 && this.rng.chance(0.5) ? this.rng.int(-UNTIDY_SHIFT, UNTIDY_SHIFT) : 0;
@@ -82,7 +71,7 @@ export class Untidy {
 	}
 
 	private visible(at: number, now: number): boolean {
-		const offsetMs = BEHAVIOUR.utcOffsetMinutes * MINUTE_MS;
+		const offsetMs = PORTAL_UTC_OFFSET_MINUTES * MINUTE_MS;
 		const sinceMidnight = (((at + offsetMs) % DAY_MS) + DAY_MS) % DAY_MS;
 		return sinceMidnight < DAY_MS - LATE_WINDOW_MS || now >= at + LATE_BY_MS;
 	}
@@ -104,14 +93,4 @@ export class Untidy {
 				return rest;
 		}
 	}
-}
-
-/** GET and PUT /__sandbox/untidy: the switches; PUT sets the ones given, the others stay. */
-export function registerUntidyAdmin(app: FastifyInstance, untidy: () => Untidy) {
-	app.get('/__sandbox/untidy', async () => untidy().settings);
-	app.put('/__sandbox/untidy', async (request) => {
-		const given = parseWith(untidySettingsSchema.partial(), request.body ?? {});
-		untidy().configure({ ...untidy().settings, ...given });
-		return untidy().settings;
-	});
 }

@@ -3,9 +3,10 @@
  * `codigoAviso` is always the calling interface's code: null when the ad is not associated to it.
  */
 import type { AdSummaryShapeA, AdSummaryShapeB, Agency } from '../nodes/shared/schemas';
-import { BEHAVIOUR, type AdShape } from './behaviour';
-import { isoTimestamp, localModifiedText } from './dates';
+import { BEHAVIOUR } from './behaviour';
+import { isoTimestamp, localModifiedText } from './contract/dates';
 import type { AdRecord, AgencyRecord, DevelopmentRecord, InterfaceRecord } from './model';
+import type { AdShape } from './settings';
 
 const { tipoDeAviso, publicacion } = BEHAVIOUR.adSummary;
 

@@ -6,15 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eventKindSchema } from '../../nodes/shared/schemas';
 import { EDITIONS } from '../contract/editions';
-import { LEAD_LIST_SHAPES } from '../contract/leadList';
 import type { SandboxContext } from '../context';
 import { parseWith, queryOf } from '../routes/common';
 import { BEHAVIOUR } from '../behaviour';
+import { AD_SHAPES, BAD_FILTER_MODES, LEAD_LIST_SHAPES } from '../settings';
 import { registerFaultAdmin } from './faultRoutes';
 import { interfaceView, registerInterfacesAdmin } from './interfaces';
 import { registerInventoryAdmin } from './inventory';
 import { registerLeadsAdmin } from './leads';
-import { registerUntidyAdmin } from '../untidy';
+import { registerUntidyAdmin } from './untidy';
 
 export const ADMIN_PREFIX = '/__sandbox';
 
@@ -23,8 +23,8 @@ const resetSchema = z
 		seed: z.number().int(),
 		ads: z.number().int().min(0).max(200_000),
 		agencies: z.number().int().min(0).max(100_000),
-		adShape: z.enum(['A', 'B']),
-		badFilter: z.enum(['error', 'all']),
+		adShape: z.enum(AD_SHAPES),
+		badFilter: z.enum(BAD_FILTER_MODES),
 		edition: z.enum(EDITIONS).nullable(),
 		leadList: z.enum(LEAD_LIST_SHAPES),
 	})

@@ -38,7 +38,7 @@ export function registerInterfacesAdmin(app: FastifyInstance, ctx: SandboxContex
 	// The documentation edition of this interface's lead bodies (null: back to the default).
 	app.put('/__sandbox/interfaces/:interfaceId/edition', async (request, reply) => {
 		const target = ctx.state.interfaceById(paramsOf(request).interfaceId);
-		target.edition = parseWith(editionSchema, request.body).edition;
+		ctx.state.setEdition(target, parseWith(editionSchema, request.body).edition);
 		return reply.code(204).send();
 	});
 

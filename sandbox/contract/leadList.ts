@@ -8,9 +8,6 @@
 import type { LeadFacts } from './leadFacts';
 import { spanishBody } from './leadBodies/spanish';
 
-export const LEAD_LIST_SHAPES = ['recorded', 'callback'] as const;
-export type LeadListShape = (typeof LEAD_LIST_SHAPES)[number];
-
 /** `fecha` is ISO 8601 in UTC, as recorded (`2020-12-21T16:36:02.887Z`). */
 export function recordedItem(facts: LeadFacts): Record<string, unknown> {
 	return {
@@ -38,8 +35,4 @@ export function callbackLikeItem(facts: LeadFacts): Record<string, unknown> {
 		idAvisoPlat: facts.idAvisoPlat,
 		...facts.variant,
 	};
-}
-
-export function listItem(shape: LeadListShape, facts: LeadFacts): Record<string, unknown> {
-	return shape === 'recorded' ? recordedItem(facts) : callbackLikeItem(facts);
 }

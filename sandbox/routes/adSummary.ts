@@ -4,7 +4,8 @@ import { errors } from '../behaviour';
 import { parseAdFilters, selectAds } from '../adFilters';
 import type { SandboxContext } from '../context';
 import { adSummaryItem } from '../views';
-import { callerOf, pagingOf, paramsOf, queryOf, sendArray, sendPage } from './common';
+import { pagingOf } from '../paging';
+import { callerOf, paramsOf, queryOf, sendArray, sendPage } from './common';
 
 export const AD_SUMMARY_PATHS = [
 	'/v1/inmobiliarias/:agencyCode/avisos/online/resumen',

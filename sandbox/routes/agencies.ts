@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { CURRENCIES, OPERATIONS } from '../catalog';
 import type { SandboxContext } from '../context';
 import { agencyItem } from '../views';
-import { callerOf, pagingOf, queryOf, sendPage } from './common';
+import { pagingOf } from '../paging';
+import { callerOf, queryOf, sendPage } from './common';
 
 export function registerAgencies(app: FastifyInstance, ctx: SandboxContext) {
 	for (const path of ['/v1/inmobiliarias', '/v1/imobiliarias']) {

@@ -24,8 +24,8 @@ export function registerCallbacks(app: FastifyInstance, ctx: SandboxContext) {
 		app.put(base, async (request, reply) => {
 			const caller = callerOf(ctx, request);
 			requireCallbackAccess(caller);
-			caller.configuration = parseWith(callbackConfigurationSchema.strip(), request.body);
-			caller.pathLanguage = pathLanguage;
+			const configuration = parseWith(callbackConfigurationSchema.strip(), request.body);
+			ctx.state.configure(caller, configuration, pathLanguage);
 			return noContent(reply);
 		});
 
@@ -40,7 +40,7 @@ export function registerCallbacks(app: FastifyInstance, ctx: SandboxContext) {
 			requireCallbackAccess(caller);
 			const { evento } = parseWith(eventParamSchema, paramsOf(request), 'evento');
 			if (!caller.configuration) throw errors.noConfiguration();
-			caller.subscriptions.add(evento);
+			ctx.state.setSubscribed(caller, evento, true);
 			return noContent(reply);
 		});
 
@@ -48,7 +48,7 @@ export function registerCallbacks(app: FastifyInstance, ctx: SandboxContext) {
 			const caller = callerOf(ctx, request);
 			requireCallbackAccess(caller);
 			const { evento } = parseWith(eventParamSchema, paramsOf(request), 'evento');
-			caller.subscriptions.delete(evento);
+			ctx.state.setSubscribed(caller, evento, false);
 			return noContent(reply);
 		});
 	}

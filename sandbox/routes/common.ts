@@ -1,9 +1,10 @@
 /** Helpers every service route uses: the caller from access_token, refusals, paging, validation. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BEHAVIOUR, errors } from '../behaviour';
+import { errors } from '../behaviour';
 import type { SandboxContext } from '../context';
 import type { InterfaceRecord } from '../model';
+import { windowOf, type Paging } from '../paging';
 import type { Untidy } from '../untidy';
 
 export type Query = Record<string, unknown>;
@@ -56,28 +57,6 @@ export const instantSchema = z.union([
 		.transform((text) => Date.parse(text)),
 ]);
 
-export interface Paging {
-	page: number;
-	size: number;
-}
-
-function nonNegativeInteger(query: Query, name: string): number | undefined {
-	const raw = query[name];
-	if (raw === undefined || raw === '') return undefined;
-	if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
-		throw errors.badRequest(`${name} must be a non-negative integer`);
-	}
-	return Number(raw);
-}
-
-export function pagingOf(query: Query): Paging {
-	const { pageParam, sizeParam, defaultSize, maxSize } = BEHAVIOUR.paging;
-	const page = nonNegativeInteger(query, pageParam) ?? 0;
-	const size = nonNegativeInteger(query, sizeParam) ?? defaultSize;
-	if (size === 0) throw errors.badRequest(`${sizeParam} must be at least 1`);
-	return { page, size: Math.min(size, maxSize) };
-}
-
 /** The page envelope; an empty page answers 204. `untidy`: a list that may shift while paged. */
 export function sendPage<T>(
 	reply: FastifyReply,
@@ -86,10 +65,7 @@ export function sendPage<T>(
 	toItem: (item: T) => unknown,
 	untidy?: Untidy,
 ) {
-	const { start, size } = untidy?.window(paging) ?? {
-		start: paging.page * paging.size,
-		size: paging.size,
-	};
+	const { start, size } = untidy?.window(paging) ?? windowOf(paging);
 	const slice = items.slice(start, start + size);
 	if (slice.length === 0) return noContent(reply);
 	return reply.send({

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { developmentItem } from '../views';
-import { callerOf, pagingOf, paramsOf, queryOf, sendArray, sendPage } from './common';
+import { pagingOf } from '../paging';
+import { callerOf, paramsOf, queryOf, sendArray, sendPage } from './common';
 
 export function registerDevelopments(app: FastifyInstance, ctx: SandboxContext) {
 	for (const path of [

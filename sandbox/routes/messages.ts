@@ -8,12 +8,20 @@
 import type { FastifyInstance } from 'fastify';
 import { BEHAVIOUR, errors } from '../behaviour';
 import type { SandboxContext } from '../context';
+import { localDayStart } from '../contract/dates';
 import type { PathLanguage } from '../contract/editions';
-import { listItem } from '../contract/leadList';
-import { localDayStart } from '../dates';
+import type { LeadFacts } from '../contract/leadFacts';
+import { callbackLikeItem, recordedItem } from '../contract/leadList';
 import { editionFor } from '../events';
 import { leadFactsOf } from '../leadFactsOf';
-import { callerOf, pagingOf, paramsOf, queryOf, sendPage, type Query } from './common';
+import type { LeadListShape } from '../settings';
+import { pagingOf } from '../paging';
+import { callerOf, paramsOf, queryOf, sendPage, type Query } from './common';
+
+const ITEM_OF: Record<LeadListShape, (facts: LeadFacts) => Record<string, unknown>> = {
+	recorded: recordedItem,
+	callback: callbackLikeItem,
+};
 
 export const MESSAGES_PATHS: ReadonlyArray<[string, PathLanguage]> = [
 	['/v2/inmobiliarias/:agencyCode/mensajes', 'es'],
@@ -54,8 +62,7 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 			const edition = editionFor(ctx, caller, pathLanguage);
 			const toItem = (message: (typeof listed)[number]) =>
 				ctx.untidy.instantForm(
-					listItem(
-						ctx.settings.leadList,
+					ITEM_OF[ctx.settings.leadList](
 						leadFactsOf(message, {
 							adCode: caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null,
 							edition,

@@ -42,7 +42,7 @@ import {
 } from './provision';
 import { PathDisplay } from './paths';
 import { readSettings } from './settings';
-import { whenAncestorGone } from './ancestors';
+import { whenAncestorGone } from '../shared/ancestors';
 import { Stopper } from './stopper';
 import { terminalLine } from './terminal';
 

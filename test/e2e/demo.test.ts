@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,6 +14,7 @@ import {
 	provisionOwner,
 	type ProvisionedN8n,
 } from './support';
+import { portIsFree } from './support/freePort';
 import { projectRoot } from './support/projectPaths';
 
 /** `npm run demo` as a user starts it in a terminal: its own process group, which Ctrl-C signals. */
@@ -81,15 +81,6 @@ class DemoRun {
 			}
 		}
 	}
-}
-
-/** Whether nothing listens on `port` of loopback any more (a new server can take it). */
-function portIsFree(port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
 }
 
 /** Polls `done` until it holds or `timeoutMs` passes; answers whether it held. */

@@ -1,12 +1,14 @@
 /**
  * The lead bodies as the portal publishes them (field notes, "Published contract"): every body
- * language × lead event × documentation edition delivers exactly the published field names, with
- * the values where the notes say what they mean.
+ * language × lead event × documentation edition delivers exactly the published field names (and,
+ * in Spanish, every field of the specification's lead event body), with the values where the notes
+ * and the specification say what they mean.
  */
-import { ZONED } from './helpers/expected';
+import { UUID, ZONED } from './helpers/expected';
 import type { Portal } from './helpers/http';
 import {
-	publishedFields,
+	SPECIFICATION_LEAD_FIELDS,
+	deliveredFields,
 	type Edition,
 	type Language,
 	type LeadEvent,
@@ -48,21 +50,59 @@ async function associatedAd() {
 
 async function deliveredLead(event: LeadEvent, extra: Record<string, unknown> = {}) {
 	const ad = await associatedAd();
-	await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: event, ...PROSPECT, ...extra });
+	const made = await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+		tipoEvento: event,
+		...PROSPECT,
+		...extra,
+	});
 	const [delivered] = await hook.current.waitFor(1);
-	return { ad, body: delivered.body };
+	return { ad, body: delivered.body, idMensaje: made.json.idMensaje as number };
 }
 
 const cases = LANGUAGES.flatMap((language) =>
 	EVENTS.flatMap((event) => EDITIONS.map((edition) => [language, event, edition] as const)),
 );
 
-describe('lead bodies: exactly the published fields', () => {
+describe("lead bodies: exactly the published fields (and the specification's, in Spanish)", () => {
 	it.each(cases)('%s %s, edition %s', async (language, event, edition) => {
 		await fx.admin.put('/interfaces/demo-les/edition', { edition });
 		await configure(fx.les, language);
 		const { body } = await deliveredLead(event);
-		expect(Object.keys(body).sort()).toEqual(publishedFields(language, event, edition));
+		expect(Object.keys(body).sort()).toEqual(deliveredFields(language, event, edition));
+	});
+});
+
+describe("Spanish lead bodies: every field of the specification's lead event body", () => {
+	const spanishCases = EVENTS.flatMap((event) =>
+		EDITIONS.map((edition) => [event, edition] as const),
+	);
+
+	it.each(spanishCases)('%s, edition %s', async (event, edition) => {
+		await fx.admin.put('/interfaces/demo-les/edition', { edition });
+		await configure(fx.les, 'ES');
+		const { ad, body, idMensaje } = await deliveredLead(event);
+
+		expect(SPECIFICATION_LEAD_FIELDS.filter((name) => !(name in body))).toEqual([]);
+		const message = event === 'CONTACTO_MENSAJE';
+		expect(body).toMatchObject({
+			idEvento: expect.stringMatching(UUID),
+			tipoEvento: event,
+			// "null for CONTACTO; set for CONTACTO_MENSAJE"
+			idMensaje: message ? idMensaje : null,
+			idTipoContacto: message ? 1 : 6,
+			// The published message block carries the contact; no published phone view does.
+			idContacto: message ? expect.any(Number) : null,
+			// Null in the observed bodies, and no published Spanish block carries it.
+			codigoInmobiliaria: null,
+			// Null in the observed bodies; the published blocks carry it, read as the agency's code.
+			codigoCliente: 'INMO-001',
+			referencia: ad.codigoAviso,
+			fechaRegistro: expect.stringMatching(ZONED),
+			nombre: PROSPECT.nombre,
+			email: PROSPECT.email,
+			telefono: PROSPECT.telefono,
+			mensaje: message ? PROSPECT.mensaje : null,
+		});
 	});
 });
 
@@ -170,21 +210,21 @@ describe('which language and edition a delivery uses', () => {
 		async (language) => {
 			await configure(fx.les, language);
 			const { body } = await deliveredLead('CONTACTO');
-			expect(Object.keys(body).sort()).toEqual(publishedFields('ES', 'CONTACTO', 'rela'));
+			expect(Object.keys(body).sort()).toEqual(deliveredFields('ES', 'CONTACTO', 'rela'));
 		},
 	);
 
 	it('a callback configured through the Portuguese path follows the Brazilian edition', async () => {
 		await configure(fx.les, 'ES', CALLBACKS_PT);
 		const { body } = await deliveredLead('CONTACTO');
-		expect(Object.keys(body).sort()).toEqual(publishedFields('ES', 'CONTACTO', 'bra'));
+		expect(Object.keys(body).sort()).toEqual(deliveredFields('ES', 'CONTACTO', 'bra'));
 	});
 
 	it('the emulator-wide edition (SANDBOX_EDITION) applies to every interface', async () => {
 		await fx.admin.post('/reset', { edition: 'arg' });
 		await configure(fx.les, 'PT', CALLBACKS_PT);
 		const { body } = await deliveredLead('CONTACTO_MENSAJE');
-		expect(Object.keys(body).sort()).toEqual(publishedFields('PT', 'CONTACTO_MENSAJE', 'arg'));
+		expect(Object.keys(body).sort()).toEqual(deliveredFields('PT', 'CONTACTO_MENSAJE', 'arg'));
 		expect((await fx.admin.get('/interfaces/demo-les')).json.edition).toBe('arg');
 	});
 
@@ -203,7 +243,7 @@ describe('which language and edition a delivery uses', () => {
 			});
 			const [delivered] = await hook.current.waitFor(1);
 			expect(Object.keys(delivered.body).sort()).toEqual(
-				publishedFields('EN2', 'CONTACTO', edition),
+				deliveredFields('EN2', 'CONTACTO', edition),
 			);
 		}
 	});

@@ -288,7 +288,7 @@ describe('lead occurrences', () => {
 		);
 	});
 
-	it('marks an anonymous phone view: ANONYMOUS, -- and no phone, and no message id (rela CONTACTO)', async () => {
+	it('marks an anonymous phone view: ANONYMOUS, -- and no phone, and a null message id (rela CONTACTO)', async () => {
 		await subscribe(fx.les, receivers.les, ['CONTACTO']);
 		const ad = await associatedAd(true);
 		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
@@ -296,9 +296,9 @@ describe('lead occurrences', () => {
 			anonymous: true,
 		});
 		const [delivered] = await receivers.les.waitFor(1);
-		expect(delivered.body).not.toHaveProperty('idMensaje');
 		expect(delivered.body).toMatchObject({
 			tipoEvento: 'CONTACTO',
+			idMensaje: null,
 			idTipoContacto: 6,
 			nombre: 'ANONYMOUS',
 			email: '--',

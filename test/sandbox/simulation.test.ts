@@ -70,7 +70,7 @@ describe('lead simulation', () => {
 		);
 	});
 
-	it('delivers a CONTACTO with only contactEmail: no message, phone-view contact type', async () => {
+	it('delivers a CONTACTO with only contactEmail: no message or message id, phone-view contact type', async () => {
 		const answer = await fx.les.post(LEAD, {
 			codigoAviso: 'DEMO-0002',
 			codigoInmobiliaria: 'INMO-001',
@@ -80,9 +80,9 @@ describe('lead simulation', () => {
 		});
 		expect(answer.status).toBe(200);
 		const [delivered] = await hook.current.waitFor(1);
-		expect(delivered.body).not.toHaveProperty('idMensaje');
 		expect(delivered.body).toMatchObject({
 			tipoEvento: 'CONTACTO',
+			idMensaje: null,
 			idTipoContacto: 6,
 			mensaje: null,
 			email: 'solo@example.com',

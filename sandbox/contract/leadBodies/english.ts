@@ -2,7 +2,7 @@
  * English lead bodies [P]: CONTACTO as `rela` lists it, CONTACTO_MENSAJE as `arg` lists it (no
  * message id in that block); other editions by ./editionTail.ts.
  */
-import { zonedTimestamp } from '../../dates';
+import { zonedTimestamp } from '../dates';
 import type { LeadFacts } from '../leadFacts';
 import { editionTail } from './editionTail';
 

@@ -4,7 +4,7 @@
  * `ddd` the area code, `phoneNumber` area code + number, `phone` international when the prospect
  * typed a country code. `timestamp` has the published instant form (a guess: its form is not listed).
  */
-import { zonedTimestamp } from '../../dates';
+import { zonedTimestamp } from '../dates';
 import type { LeadFacts } from '../leadFacts';
 import { internationalOrLocal, localNumber } from '../phone';
 import { editionTail } from './editionTail';

@@ -3,7 +3,7 @@
  * CONTACTO_MENSAJE as `arg` lists it (`idplat` with a lower-case p); other editions by
  * ./editionTail.ts. `idTipoContacto` keeps its Spanish spelling, as published.
  */
-import { zonedTimestamp } from '../../dates';
+import { zonedTimestamp } from '../dates';
 import type { LeadFacts } from '../leadFacts';
 import { editionTail } from './editionTail';
 

@@ -15,3 +15,12 @@ export async function freePort(): Promise<number> {
 		});
 	});
 }
+
+/** Whether nothing listens on `port` of loopback any more (a new server can take it). */
+export function portIsFree(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}

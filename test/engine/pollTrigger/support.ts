@@ -2,7 +2,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import type { Sandbox } from '../../../sandbox';
-import { BEHAVIOUR } from '../../../sandbox/behaviour';
+import { PORTAL_UTC_OFFSET_MINUTES } from '../../../sandbox/contract/dates';
 import { admin, adminAds, credentialData, credentialType } from '../action/support';
 import { PollWorkflow } from '../harness';
 
@@ -90,7 +90,7 @@ export const listedIds = (outcome: { items: IDataObject[] | null }) =>
  * yyyyMMdd, the lead list's `fromDate`.
  */
 export function portalDay(days: number): { start: number; day: string } {
-	const offsetMs = BEHAVIOUR.utcOffsetMinutes * 60_000;
+	const offsetMs = PORTAL_UTC_OFFSET_MINUTES * 60_000;
 	const local = new Date(Date.now() + offsetMs);
 	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
 	return {

@@ -5,7 +5,8 @@ export const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0300$/;
 
 /**
  * The complete Spanish body of a CONTACTO_MENSAJE from a known prospect, edition `rela` (field
- * notes, "Lead bodies in five languages": the `arg` block plus userIdPlat and dni).
+ * notes, "Lead bodies in five languages": the `arg` block plus userIdPlat and dni; and the
+ * specification's `codigoInmobiliaria`, null).
  */
 export function messageLeadBody(fields: {
 	idEvento?: unknown;
@@ -27,6 +28,7 @@ export function messageLeadBody(fields: {
 		idTipoContacto: 1,
 		idContacto: expect.any(Number),
 		idPlat: fields.idPlat,
+		codigoInmobiliaria: null,
 		codigoCliente: fields.agencyCode,
 		idAvisoPadre: null,
 		codigoDesarrollo: null,

@@ -3,7 +3,9 @@
  * in five languages"), copied here by hand as the test's oracle: the emulator builds its bodies in
  * sandbox/contract/leadBodies/ on its own, so a misreading on either side fails a test.
  * CONTACTO blocks are given for edition `rela`, CONTACTO_MENSAJE blocks for `arg`; the other
- * editions follow from the stated differences (`publishedFields` below).
+ * editions follow from the stated differences (`publishedFields` below). Beside them, the
+ * specification's own lead event body (`SPECIFICATION_LEAD_FIELDS`), which Spanish bodies carry
+ * whole (`deliveredFields`).
  */
 export type Language = 'ES' | 'PT' | 'EN' | 'EN2' | 'EN_SF';
 export type LeadEvent = 'CONTACTO' | 'CONTACTO_MENSAJE';
@@ -187,4 +189,31 @@ export function publishedFields(language: Language, event: LeadEvent, edition: E
 			? CONTACTO_RELA[language].filter((name) => name !== 'userIdPlat' && name !== nationalId)
 			: CONTACTO_MENSAJE_ARG[language];
 	return [...arg, ...additions].sort();
+}
+
+/**
+ * The specification's "Lead event body" table, in its order: every Spanish lead body carries each
+ * of these, whatever the published block of its kind and edition omits.
+ */
+export const SPECIFICATION_LEAD_FIELDS = [
+	'idEvento',
+	'tipoEvento',
+	'idMensaje',
+	'idTipoContacto',
+	'idContacto',
+	'codigoInmobiliaria',
+	'codigoCliente',
+	'referencia',
+	'fechaRegistro',
+	'nombre',
+	'email',
+	'telefono',
+	'mensaje',
+] as const;
+
+/** The field names a delivered body has, sorted: the published ones, and in Spanish the specification's too. */
+export function deliveredFields(language: Language, event: LeadEvent, edition: Edition): string[] {
+	const published = publishedFields(language, event, edition);
+	if (language !== 'ES') return published;
+	return [...new Set([...published, ...SPECIFICATION_LEAD_FIELDS])].sort();
 }

@@ -1,11 +1,19 @@
-/** The service's date-time texts, in the portal region's local time (`BEHAVIOUR.utcOffsetMinutes`). */
-import { BEHAVIOUR } from './behaviour';
+/**
+ * The service's date-time texts (specification: `fechaRegistro` with a numeric zone offset,
+ * `fechaModificado` as local `yyyy-MM-dd HH:mm:ss.S`), in the portal region's local time.
+ */
 
-const offsetMs = BEHAVIOUR.utcOffsetMinutes * 60_000;
+/**
+ * The portal region's offset from UTC, in minutes: the published instants carry `-0300` (field
+ * notes, "Lead bodies in five languages"), and the sandbox's hours are given in UTC-3.
+ */
+export const PORTAL_UTC_OFFSET_MINUTES = -180;
+
+const offsetMs = PORTAL_UTC_OFFSET_MINUTES * 60_000;
 
 function offsetText(): string {
-	const minutes = Math.abs(BEHAVIOUR.utcOffsetMinutes);
-	const sign = BEHAVIOUR.utcOffsetMinutes < 0 ? '-' : '+';
+	const minutes = Math.abs(PORTAL_UTC_OFFSET_MINUTES);
+	const sign = PORTAL_UTC_OFFSET_MINUTES < 0 ? '-' : '+';
 	return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
 }
 

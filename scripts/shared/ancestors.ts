@@ -1,7 +1,8 @@
 /**
- * Whatever started the demo (npm, a process manager, a terminal) may go without a signal reaching
- * the demo: SIGKILL, an npm that does not forward signals, a shell between them that dies alone.
- * Then a process of the chain is gone, or re-parented: that is what is watched, every half second.
+ * Whatever started a long-running script (npm, a process manager, a terminal) may go without a
+ * signal reaching it: SIGKILL, an npm that does not forward signals (SIGHUP), a shell between them
+ * that dies alone. Then a process of the chain is gone, or re-parented: that is what is watched,
+ * every half second. Used by `npm run demo` and `npm run sandbox`.
  */
 import fs from 'node:fs';
 

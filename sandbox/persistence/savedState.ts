@@ -1,0 +1,143 @@
+/**
+ * The state file's content (`stateFile`, `SANDBOX_STATE_FILE`): what a portal remembers across a
+ * restart, as a difference from the seeded world, which is generated again from `world` and never
+ * saved. Read back through these schemas, so a file the emulator did not write is refused naming
+ * the field.
+ */
+import { z } from 'zod';
+import { eventKindSchema } from '../../nodes/shared/schemas';
+import { callbackConfigurationSchema } from '../contract/callbackConfiguration';
+import { EDITIONS } from '../contract/editions';
+import { BODY_LANGUAGES } from '../contract/languages';
+import type { DeliveryJob, PendingDelivery } from '../delivery';
+import type { AdRecord, LeadContact } from '../model';
+
+export const STATE_FILE_FORMAT = 'real-estate-portal-sandbox-state';
+export const STATE_FILE_VERSION = 1;
+
+/** What generates the seeded world (seed.ts, network.ts); the saved changes apply to that world. */
+export const worldSchema = z
+	.object({
+		seed: z.number().int(),
+		/** Online ads of INMO-001. */
+		ads: z.number().int().nonnegative(),
+		/** Agencies of the network, and online ads of each. */
+		agencies: z.number().int().nonnegative(),
+		agencyAds: z.number().int().nonnegative(),
+	})
+	.strict();
+export type World = z.infer<typeof worldSchema>;
+
+const locationSchema = z.object({
+	codigoPostal: z.string(),
+	direccion: z.string(),
+	idUbicacion: z.string(),
+	latitud: z.string(),
+	longitud: z.string(),
+	muestraMapa: z.string(),
+	ubicacion: z.string(),
+});
+
+const adRecordSchema: z.ZodType<AdRecord> = z.object({
+	idAvisoPlat: z.number().int(),
+	agencyCode: z.string(),
+	online: z.boolean(),
+	titulo: z.string(),
+	searchableTitle: z.string(),
+	operacion: z.string(),
+	codigoMoneda: z.string(),
+	precio: z.number(),
+	tipoDePropiedad: z.number().int(),
+	ubicacion: locationSchema,
+	idDesarrolloPlat: z.number().int().nullable(),
+	codigoDesarrollo: z.string().nullable(),
+	claveInterna: z.string().nullable(),
+	fechaModificacion: z.number(),
+	imagenUrl: z.string(),
+	imageCount: z.number().int(),
+	calidad: z.number(),
+	planDePublicacion: z.string(),
+});
+
+const leadContactSchema: z.ZodType<LeadContact> = z.object({
+	anonymous: z.boolean(),
+	nombre: z.string().nullable(),
+	email: z.string().nullable(),
+	telefono: z.string().nullable(),
+	mensaje: z.string().nullable(),
+	dni: z.string().nullable(),
+	variant: z.record(z.unknown()).optional(),
+});
+
+const savedLeadSchema = z.object({
+	idMensaje: z.number().int(),
+	kind: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
+	contactTypeId: z.number().int(),
+	/** Epoch milliseconds of the registration. */
+	at: z.number(),
+	idAvisoPlat: z.number().int(),
+	/** The ad as it was when the lead was made: an index in `adVersions`, null for the seeded record. */
+	adVersion: z.number().int().nonnegative().nullable(),
+	contact: leadContactSchema,
+});
+export type SavedLead = z.infer<typeof savedLeadSchema>;
+
+/** What differs from the seeded interface; an interface left as seeded is not saved. */
+const savedInterfaceSchema = z.object({
+	id: z.string(),
+	configuration: callbackConfigurationSchema.nullable(),
+	pathLanguage: z.enum(['es', 'pt']),
+	edition: z.enum(EDITIONS).nullable(),
+	subscriptions: z.array(eventKindSchema),
+	/** Agencies linked and unlinked since the seed. */
+	linked: z.array(z.string()),
+	unlinked: z.array(z.string()),
+	/** Associations made (or given another code) since the seed, and seeded ones removed. */
+	associated: z.array(z.tuple([z.number().int(), z.string()])),
+	dissociated: z.array(z.number().int()),
+});
+export type SavedInterface = z.infer<typeof savedInterfaceSchema>;
+
+const deliveryJobSchema: z.ZodType<DeliveryJob> = z.object({
+	idEvento: z.string(),
+	kind: eventKindSchema,
+	interfaceId: z.string(),
+	source: z.enum(['event', 'simulation']),
+	target: z.object({
+		url: z.string(),
+		headerKey: z.string(),
+		headerValue: z.string().nullable(),
+		language: z.enum(BODY_LANGUAGES),
+	}),
+	body: z.record(z.unknown()),
+});
+
+const pendingDeliverySchema: z.ZodType<PendingDelivery> = z.object({
+	job: deliveryJobSchema,
+	attempt: z.number().int().positive(),
+	dueAt: z.number(),
+	duplicate: z.boolean(),
+});
+
+export const savedStateSchema = z.object({
+	format: z.literal(STATE_FILE_FORMAT),
+	version: z.literal(STATE_FILE_VERSION),
+	savedAt: z.string(),
+	world: worldSchema,
+	counters: z.object({
+		lastMessageId: z.number().int(),
+		lastAdId: z.number().int(),
+		contactTypeTurns: z.object({
+			CONTACTO: z.number().int().nonnegative(),
+			CONTACTO_MENSAJE: z.number().int().nonnegative(),
+		}),
+	}),
+	interfaces: z.array(savedInterfaceSchema),
+	/** Every ad record that is not a seeded one as generated, each once. */
+	adVersions: z.array(adRecordSchema),
+	/** The indices in `adVersions` of the records the ads have now. */
+	currentAds: z.array(z.number().int().nonnegative()),
+	leads: z.array(savedLeadSchema),
+	deliveries: z.array(pendingDeliverySchema),
+});
+export type SavedState = z.infer<typeof savedStateSchema>;
