@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { startSandbox } from '../../sandbox';
 import { parseActivity } from '../../sandbox/activity';
@@ -44,6 +45,7 @@ import { PathDisplay } from './paths';
 import { readSettings } from './settings';
 import { whenAncestorGone } from '../shared/ancestors';
 import { Stopper } from './stopper';
+import { LandedRows, landedLine } from './landedRows';
 import { terminalLine } from './terminal';
 
 /** Every line goes out without the machine's folders in it (paths.ts). */
@@ -94,6 +96,11 @@ async function run(stopper: Stopper) {
 	step('building, packing and installing this package as an n8n community package');
 	await installPackageInto(settings.userFolder);
 
+	const readyFile = path.join(settings.dataDir, 'ready.json');
+	let ready: DemoReadyFile | undefined;
+	const writeReady = (content: DemoReadyFile) =>
+		fs.writeFileSync(readyFile, `${JSON.stringify(content, null, '\t')}\n`);
+
 	const sandboxLog = path.join(settings.dataDir, 'sandbox.log');
 	const sandboxLogStream = fs.createWriteStream(sandboxLog, { flags: 'a' });
 	let echoSandbox = false;
@@ -104,6 +111,8 @@ async function run(stopper: Stopper) {
 		adShape: process.env.SANDBOX_AD_SHAPE === 'B' ? 'B' : 'A',
 		retrySchedule: [...BEHAVIOUR.delivery.cliRetryScheduleMs],
 		activity: parseActivity(process.env.SANDBOX_ACTIVITY ?? ''),
+		// The portal outlives n8n and the demo: its leads, ids, pending retries and callback stay.
+		stateFile: path.join(settings.dataDir, 'portal-state.json'),
 		log: (line) => {
 			sandboxLogStream.write(`${new Date().toISOString()} ${line}\n`);
 			const shown = echoSandbox ? terminalLine(line, settings.verbose) : null;
@@ -123,18 +132,32 @@ async function run(stopper: Stopper) {
 		? `with the data of the last run (${settings.userFolder})`
 		: 'for the first time';
 	step(`starting n8n ${runKind}`);
-	const n8n = await startN8n({
+	const startOptions = {
 		userFolder: settings.userFolder,
 		port: settings.n8nPort,
 		logName: 'demo',
 		install,
-	});
+	};
+	let n8n = await startN8n(startOptions);
 	stopper.add('n8n', () => n8n.stop());
-	void n8n.exited.then(() => {
-		if (stopper.isStopping) return;
-		complain(`\nn8n exited unexpectedly; its log: ${n8n.logFile}`);
-		stopper.stopAndExit(say, 'Stopping everything else the demo started…', 1);
-	});
+	// As a process manager would: n8n started again whenever it exits, the portal retrying meanwhile.
+	const keepRunning = (current: typeof n8n): void => {
+		void current.exited.then(async () => {
+			if (stopper.isStopping) return;
+			say(`  n8n (pid ${current.pid}) exited: starting it again, as a process manager would`);
+			try {
+				n8n = await startN8n(startOptions);
+			} catch (error) {
+				complain(`\nn8n did not start again: ${(error as Error).message}`);
+				stopper.stopAndExit(say, 'Stopping everything else the demo started…', 1);
+				return;
+			}
+			say(`  n8n is back (pid ${n8n.pid})`);
+			if (ready) writeReady({ ...ready, n8nPid: n8n.pid });
+			keepRunning(n8n);
+		});
+	};
+	keepRunning(n8n);
 	step(`n8n on ${n8n.url} (pid ${n8n.pid}, log ${n8n.logFile})`);
 
 	const hadOwner = await N8nSession.hasOwner(n8n.url);
@@ -166,8 +189,7 @@ async function run(stopper: Stopper) {
 	await removeProvisioningApiKeys(owner);
 
 	const leadAd = await portal.associatedOnlineAd('INMO-001');
-	const readyFile = path.join(settings.dataDir, 'ready.json');
-	const ready: DemoReadyFile = {
+	ready = {
 		editorUrl: `${n8n.url}/`,
 		sandboxUrl: sandbox.url,
 		demoPid: process.pid,
@@ -178,7 +200,7 @@ async function run(stopper: Stopper) {
 		leadsTableUrl: dataTableUrl(n8n.url, leadsTable),
 		leadAdId: leadAd.idAvisoPlat,
 	};
-	fs.writeFileSync(readyFile, `${JSON.stringify(ready, null, '\t')}\n`);
+	writeReady(ready);
 	stopper.add('the ready file', async () => fs.rmSync(readyFile, { force: true }));
 
 	const leadBody = JSON.stringify({
@@ -205,8 +227,8 @@ async function run(stopper: Stopper) {
 	say();
 	say(
 		settings.verbose
-			? 'Below: one line per lead, and every request the emulator answers (DEMO_VERBOSE=1).'
-			: 'Below: one line per lead (DEMO_VERBOSE=1 shows every request the emulator answers too).',
+			? 'Below: one line per lead as it lands in the table, and every delivery and request of the emulator (DEMO_VERBOSE=1).'
+			: 'Below: one line per lead as it lands in the table (DEMO_VERBOSE=1 shows every delivery and request of the emulator too).',
 	);
 	say('Demo ready. Ctrl-C stops the emulator and n8n.');
 
@@ -215,6 +237,17 @@ async function run(stopper: Stopper) {
 		return;
 	}
 	echoSandbox = true;
+	const landed = new LandedRows(owner.session, leadsTable.projectId, leadsTable.id);
+	await landed.start();
+	while (!stopper.isStopping) {
+		await sleep(LOOK_EVERY_MS);
+		// While n8n is down or starting, the next look catches up.
+		const rows = await landed.fresh().catch(() => []);
+		for (const row of rows) say(`  ${landedLine(row)}`);
+	}
 }
+
+/** How often the terminal looks for leads that landed. */
+const LOOK_EVERY_MS = 2_000;
 
 void main();

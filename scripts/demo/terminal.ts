@@ -1,7 +1,7 @@
 /**
- * What the demo's terminal shows of the emulator's log once the demo is ready: one line per lead
- * delivered to n8n (each delivery attempt, so a retried lead shows its retries), the emulator's own
- * errors, and every request only when asked (DEMO_VERBOSE=1). The whole log is in sandbox.log.
+ * What the demo's terminal shows of the emulator's log once the demo is ready: the emulator's own
+ * errors, and each delivery attempt and request only when asked (DEMO_VERBOSE=1); the leads
+ * themselves are told as they land in the table (landedRows.ts). The whole log is in sandbox.log.
  */
 
 /** The emulator's line for a delivery attempt (sandbox/delivery.ts). */
@@ -25,6 +25,7 @@ function outcomeOf(result: string): string {
 /** The line to print for one log line of the emulator, or null to print nothing. */
 export function terminalLine(line: string, verbose: boolean): string | null {
 	const delivery = DELIVERY.exec(line);
+	if (delivery && !verbose) return null;
 	if (delivery) {
 		const [, kind, eventId, , attempt, result] = delivery;
 		const what = LEAD_KINDS[kind] ? `lead (${LEAD_KINDS[kind]})` : `${kind} event`;

@@ -61,18 +61,18 @@ class DemoRun {
 		}
 	}
 
-	/** The pid of n8n the demo printed: n8n runs in a process group of its own. */
+	/** The pid of the n8n the demo runs now: n8n runs in a process group of its own. */
 	get n8nPid(): number {
-		const match = /n8n on \S+ \(pid (\d+)/.exec(this.output);
-		if (!match) throw new Error(`the demo printed no n8n pid:\n${this.output}`);
-		return Number(match[1]);
+		const pids = [...this.output.matchAll(/n8n (?:on \S+|is back) \(pid (\d+)/g)];
+		if (pids.length === 0) throw new Error(`the demo printed no n8n pid:\n${this.output}`);
+		return Number(pids.at(-1)![1]);
 	}
 
 	/** Last resort for a failed test: no process of this run may outlive it. */
 	kill() {
 		for (const group of [
 			this.groupId,
-			...(/n8n on \S+ \(pid (\d+)/.test(this.output) ? [this.n8nPid] : []),
+			...(/n8n (on \S+|is back) \(pid (\d+)/.test(this.output) ? [this.n8nPid] : []),
 		]) {
 			try {
 				process.kill(-group, 'SIGKILL');
@@ -201,6 +201,37 @@ describe('npm run demo', () => {
 			expect(run.output).toContain(ready.leadsTableUrl);
 		}, 60_000);
 
+		it('starts n8n again when it dies while leads stream, and every lead is one row', async () => {
+			const portal = new SandboxClient(ready.sandboxUrl);
+			const emails = Array.from({ length: 20 }, (_, n) => `streamed.${n}@example.com`);
+			const making = (async () => {
+				for (const [n, email] of emails.entries()) {
+					await portal.lead(ready.leadAdId, {
+						tipoEvento: n % 3 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
+						nombre: `Streamed ${n}`,
+						email,
+					});
+					await new Promise((resolve) => setTimeout(resolve, 250));
+				}
+			})();
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			process.kill(-run.n8nPid, 'SIGKILL');
+			await making;
+			await run.waitForOutput('n8n is back', 180_000);
+
+			const landed = async () =>
+				(await owner.api.dataTableRows(ready.leadsTableId).catch(() => [])).filter((row) =>
+					emails.includes(String(row.email)),
+				);
+			// The demo's emulator retries 1, 5, 30 s and 2 minutes after a failed delivery.
+			const deadline = Date.now() + 240_000;
+			while ((await landed()).length < emails.length && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 3_000));
+			const rows = await landed();
+			expect(rows.map((row) => row.email).sort()).toEqual([...emails].sort());
+			expect(run.output).toContain('lead landed: ');
+		}, 400_000);
+
 		it('stops on Ctrl-C (SIGINT), leaving no process behind', async () => {
 			const n8nGroup = processGroupMembers(run.n8nPid);
 			expect(n8nGroup).toContain(run.n8nPid);
@@ -223,6 +254,36 @@ describe('npm run demo', () => {
 			await expect(fetch(`${ready.sandboxUrl}/__sandbox`)).rejects.toThrow();
 		}, 60_000);
 	});
+
+	it('started again as a whole keeps every earlier row as it was, and a new lead is a new row', async () => {
+		const run = new DemoRun(dataDir);
+		runs.push(run);
+		await run.waitForOutput('Demo ready.');
+		const ready = JSON.parse(
+			fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8'),
+		) as DemoReadyFile;
+		const owner = await provisionOwner(ready.editorUrl.replace(/\/$/, ''));
+		const before = await owner.api.dataTableRows(ready.leadsTableId);
+		expect(before.length).toBeGreaterThan(0);
+
+		// The README's test lead once more: the same prospect and ad, a later instant.
+		const curl = /curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(
+			run.output,
+		)!;
+		await fetch(curl[1], {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: curl[2],
+		});
+		expect(await eventually(() => run.output.includes('lead landed: '), 60_000)).toBe(true);
+		const after = await owner.api.dataTableRows(ready.leadsTableId);
+
+		const strip = ({ updatedAt: _updated, ...row }: Record<string, unknown>) => row;
+		expect(after.slice(0, before.length).map(strip)).toEqual(before.map(strip));
+		expect(after).toHaveLength(before.length + 1);
+		process.kill(run.child.pid!, 'SIGTERM');
+		await run.exited;
+	}, 900_000);
 
 	// A process manager, `kill` or a closed session signals the npm process alone, not its group.
 	describe.each([

@@ -1,6 +1,7 @@
 /** `npm run demo`'s messages: a last line once everything is stopped, and no path of the machine. */
 import { PathDisplay } from '../../scripts/demo/paths';
 import { Stopper } from '../../scripts/demo/stopper';
+import { landedLine } from '../../scripts/demo/landedRows';
 import { terminalLine } from '../../scripts/demo/terminal';
 
 describe('stopping the demo', () => {
@@ -120,24 +121,34 @@ describe("the demo's terminal once ready", () => {
 	const delivered =
 		'delivery CONTACTO_MENSAJE 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69 → http://127.0.0.1:5678/webhook/abc/real-estate-portal attempt 1: 200';
 
-	test('prints one line per lead and none per request', () => {
-		expect(terminalLine(delivered, false)).toBe(
-			'lead (message) 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69: n8n answered 200',
-		);
-		expect(terminalLine(request, false)).toBeNull();
-	});
-
-	test('a minute of leads with their requests: as many lines as leads', () => {
+	test('prints no line per delivery or request: a lead is told once, when it lands', () => {
 		const minute = Array.from({ length: 60 }, (_unused, i) => [
 			...Array<string>(106).fill(request),
 			delivered.replace('5d0c7a4e', `lead${i}`),
+			delivered.replace('5d0c7a4e', `lead${i}`).replace('attempt 1: 200', 'attempt 2: timeout'),
 		]).flat();
-		const shown = minute.map((line) => terminalLine(line, false)).filter((line) => line !== null);
-		expect(shown).toHaveLength(60);
+		expect(minute.map((line) => terminalLine(line, false)).filter((line) => line !== null)).toEqual(
+			[],
+		);
+		expect(
+			landedLine({
+				id: 17,
+				name: 'Ana Pérez',
+				contactType: 'message',
+				adCode: 'DEMO-0001',
+				adTitle: 'Cochera con balcón en Núñez',
+				source: 'list',
+			}),
+		).toBe(
+			'lead landed: message by Ana Pérez on DEMO-0001 "Cochera con balcón en Núñez", from the lead list (row 17)',
+		);
+		expect(landedLine({ id: 18, name: null, contactType: 'phone view', source: 'callback' })).toBe(
+			'lead landed: phone view by an anonymous prospect, from the callback (row 18)',
+		);
 	});
 
-	test('a retried lead shows its attempt and why; DEMO_VERBOSE=1 shows every request as the emulator logged it', () => {
-		expect(terminalLine(delivered.replace('attempt 1: 200', 'attempt 2: timeout'), false)).toBe(
+	test('DEMO_VERBOSE=1 shows each delivery attempt and every request; errors always', () => {
+		expect(terminalLine(delivered.replace('attempt 1: 200', 'attempt 2: timeout'), true)).toBe(
 			'lead (message) 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69: not delivered (timeout), attempt 2',
 		);
 		expect(terminalLine(request, true)).toBe(request);
