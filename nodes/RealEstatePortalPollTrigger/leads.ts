@@ -1,23 +1,29 @@
 /**
  * New leads by polling the lead list (`GET /v2/inmobiliarias/{agency}/mensajes?fromDate=yyyyMMdd`).
  *
- * `fromDate` is a day, so each agency's poll asks from the day before its own (leadCursor.ts) and
- * drops, by the polled message id, what it has already seen since that day. How polled ids
- * relate to the `idEvento` of a callback is not published: the cursor holds polled ids only. Before
- * any lead is seen, the day is the starting point's in UTC-12, never later than the portal's local
- * day anywhere, so nothing registered after the starting point is outside the first question.
+ * `fromDate` is a day, so each agency's poll asks from the day before its own and drops what it
+ * has already emitted since that day, by message id, else list id (leadCursor.ts). Before any lead
+ * is seen, the day is the starting point's in UTC-12, never later than the portal's local day
+ * anywhere, so nothing registered after the starting point is outside the first question.
+ *
+ * The list is read row by row (paging.ts), a row told from another by all its fields: one lead
+ * listed as several rows (a message once per contact action) is as many rows of the list's total,
+ * so the read is whole, and emitted once; a row repeated by a list that shifted while paged is the
+ * same row, read once.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { portalRequestDistinct } from '../shared/paging';
 import {
 	advance,
+	cursorKeyOf,
 	earliestDayOf,
 	startingCursor,
 	unseen,
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
-import { listedLeadKeys, readListedLead, type ListedLeadOptions } from '../shared/listedLead';
+import { readListedLead, type ListedLeadOptions } from '../shared/listedLead';
+import { fieldsDigest } from '../shared/readEvent';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import { includesNationalId } from './properties';
 
@@ -37,14 +43,14 @@ function polledLead(
 	now: number,
 	options: ListedLeadOptions,
 ): PolledLead {
-	const { id, instant, day, item } = readListedLead(raw, agencyCode, options);
-	return { id, at: instant ?? now, day, item };
+	const { id, idSource, instant, item } = readListedLead(raw, agencyCode, options);
+	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, item };
 }
 
-/** A listed lead's key (listedLead.ts), to tell a repeated item from a new one. */
-const messageKey = (raw: IDataObject) => listedLeadKeys(raw).id;
+/** A row of the list: all its fields, whatever their names. */
+const rowKey = (raw: IDataObject) => fieldsDigest(raw);
 
-/** The agency's leads listed from `fromDay`, each once, oldest first; `whole`: none skipped. */
+/** The agency's rows listed from `fromDay`, each once, oldest first; `whole`: none skipped. */
 async function fetchLeads(
 	ctx: IPollFunctions,
 	agencyCode: string,
@@ -55,13 +61,13 @@ async function fetchLeads(
 	const { items, whole } = await portalRequestDistinct(ctx, 'listMessages', {
 		pathParams: { agencyCode },
 		query: { fromDate: fromDay },
-		keyOf: messageKey,
+		keyOf: rowKey,
 		...limits,
 	});
 	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
 	const leads = items
 		.map((raw) => polledLead(raw, agencyCode, now, options))
-		.sort((a, b) => a.at - b.at || a.id - b.id);
+		.sort((a, b) => a.at - b.at || a.listedId - b.listedId);
 	return { leads, whole };
 }
 
@@ -94,11 +100,11 @@ export async function pollLeads(
 	});
 }
 
-/** The new leads of every agency read, oldest first (ties by id): one stable order. */
+/** The new leads of every agency read, oldest first (ties by listed id): one stable order. */
 export function mergedLeads(agencyLeads: AgencyLeads[]): IDataObject[] {
 	return agencyLeads
 		.flatMap((agency) => agency.fresh)
-		.sort((a, b) => a.at - b.at || a.id - b.id)
+		.sort((a, b) => a.at - b.at || a.listedId - b.listedId)
 		.map((lead) => lead.item);
 }
 
