@@ -28,7 +28,7 @@ export interface LeadCursor {
 	 * Keys (`cursorKeyOf`) of the leads already emitted (or counted as the starting point), by the
 	 * last day (yyyyMMdd) the portal can list them on; only days on or after `fromDay`.
 	 */
-	keysUntil: Record<string, string[]>;
+	keysUntil: Record<string, CursorKey[]>;
 	/**
 	 * Listed ids (the message id, else the list id) that cursors saved by earlier versions kept,
 	 * by their last day: a lead listed with one of them is not new. They go as their day passes.
@@ -45,7 +45,7 @@ export interface LeadCursor {
 /** A lead as the cursor needs it. */
 export interface DatedLead {
 	/** What the cursor keeps of it (`cursorKeyOf`). */
-	key: string;
+	key: CursorKey;
 	/** The listed id earlier versions kept it by (listedLead.ts `listedLeadKeys`). */
 	listedId: number;
 	/** Epoch ms of the registration (the poll's time when unreadable). */
@@ -57,13 +57,21 @@ const HOUR_MS = 3_600_000;
 /** How far back each question reaches before the poll's own day: leads visible this late count. */
 export const OVERLAP_MS = 24 * HOUR_MS;
 
-const KEY_PREFIX: Record<ListedKeySource, string> = { messageId: 'm', listId: 'l', digest: 'd' };
+/** A message id as it is; another key as text marked by its kind: `l<list id>`, `d<digest>`. */
+export type CursorKey = number | string;
+
+const KEY_PREFIX: Record<Exclude<ListedKeySource, 'messageId'>, string> = {
+	listId: 'l',
+	digest: 'd',
+};
 
 /**
- * What a cursor keeps of a listed lead: its key (listedLead.ts `listedLeadKeys`) marked by where
- * it comes from, so that a list id and a message id of the same number are two leads.
+ * What a cursor keeps of a listed lead: its key (listedLead.ts `listedLeadKeys`), a message id as
+ * the number it is, a list id or a digest as text marked by its kind, so that a list id and a
+ * message id of the same number are two leads.
  */
-export const cursorKeyOf = (id: number, source: ListedKeySource) => `${KEY_PREFIX[source]}${id}`;
+export const cursorKeyOf = (id: number, source: ListedKeySource): CursorKey =>
+	source === 'messageId' ? id : `${KEY_PREFIX[source]}${id}`;
 
 const dayAt = (epochMs: number, offsetHours: number) =>
 	new Date(epochMs + offsetHours * HOUR_MS).toISOString().slice(0, 10).replace(/-/g, '');

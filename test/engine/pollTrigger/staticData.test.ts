@@ -25,8 +25,8 @@ const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 interface Cursor {
 	fromDay: string;
-	/** Keys `m<message id>`, `l<list id>` or `d<digest>`, by day. */
-	keysUntil: Record<string, string[]>;
+	/** Keys: a message id, `l<list id>` or `d<digest>`, by day. */
+	keysUntil: Record<string, Array<number | string>>;
 	/** Listed ids kept by earlier versions, by day. */
 	idsUntil?: Record<string, number[]>;
 }
@@ -36,7 +36,7 @@ const keptIds = (cursor: Cursor) =>
 	sorted([
 		...Object.values(cursor.keysUntil)
 			.flat()
-			.map((key) => Number(key.slice(1))),
+			.map((key) => (typeof key === 'number' ? key : Number(key.slice(1)))),
 		...Object.values(cursor.idsUntil ?? {}).flat(),
 	]);
 
