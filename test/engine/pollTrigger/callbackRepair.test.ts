@@ -1,13 +1,20 @@
 /**
  * A lost callback registration is found and put back (issue 36, defect 14), through n8n's engine
- * against the emulator: at n8n's start (checkExists at activation 'init', then create) and, while
- * n8n runs, by the Poll Trigger of the same workflow and credential, which reads what the callback
- * trigger recorded in the workflow's global static data.
+ * against the emulator.
+ *
+ * What n8n 2.41 calls at start: with its workflow publication service (on by default,
+ * N8N_USE_WORKFLOW_PUBLICATION_SERVICE), none of the callback trigger's webhook methods: it
+ * activates again only the published workflows' in-memory triggers, the Poll Trigger among them
+ * (activation 'init'), whose first poll then puts the registration back (test/e2e/callbackRepair
+ * shows it in a real n8n). With the service off, ActiveWorkflowManager.init activates every
+ * published workflow with 'init': checkExists, then create when the registration is gone.
+ * While n8n runs it calls neither: the Poll Trigger of the same workflow and credential, which
+ * reads what the callback trigger recorded in the workflow's global static data, puts it back.
  *
  * The harness runs each trigger in a workflow of its own; the Poll Trigger's is built from the
  * static data the callback trigger's activation saved, as n8n builds the published workflow (both
- * triggers on one Workflow object, its static data loaded from the database, saved after
- * addWebhooks: ActiveWorkflowManager.add).
+ * triggers on one Workflow object, its static data loaded from the database and saved after the
+ * webhooks are registered).
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
@@ -56,7 +63,18 @@ function pollOf(staticData: IDataObject) {
 }
 
 describe('a lost callback registration: n8n starting', () => {
-	it('the configuration and subscriptions the portal lost come back at the restart (checkExists, then create)', async () => {
+	it("n8n 2.41 (publication service): the Poll Trigger activated again ('init') puts back what the portal lost while n8n was stopped", async () => {
+		const { staticData } = await publishedPair();
+		const registered = await callbackState(sandbox);
+		const poll = pollOf(staticData);
+		await poll.activate();
+		portalLosesCallback(sandbox);
+		const { logs } = await captureLogs(async () => await poll.restart());
+		expect(await callbackState(sandbox)).toEqual(registered);
+		expect(logs.filter((line) => REPAIRED.test(line))).toHaveLength(1);
+	});
+
+	it("with the publication service off (ActiveWorkflowManager.init): checkExists at 'init', then create, puts it back", async () => {
 		const { receiver } = await publishedPair();
 		const registered = await callbackState(sandbox);
 		portalLosesCallback(sandbox);
@@ -64,7 +82,7 @@ describe('a lost callback registration: n8n starting', () => {
 		expect(await callbackState(sandbox)).toEqual(registered);
 	});
 
-	it('subscriptions the portal lost while keeping the configuration come back at the restart', async () => {
+	it("with the publication service off: subscriptions lost while the configuration stayed come back at 'init' (checkExists)", async () => {
 		const { receiver } = await publishedPair();
 		const registered = await callbackState(sandbox);
 		sandbox.context.state.interfaceById('demo-les').subscriptions.clear();
