@@ -22,7 +22,7 @@ import {
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
-import { readListedLead, type ListedLeadOptions } from '../shared/listedLead';
+import { listedLeadKeys, readListedLead } from '../shared/listedLead';
 import { fieldsDigest } from '../shared/readEvent';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import { includesNationalId } from './properties';
@@ -30,21 +30,26 @@ import { includesNationalId } from './properties';
 /** How far back "Fetch test event" looks for the most recent lead. */
 export const SAMPLE_DAYS = 7;
 
+/** A listed lead as the cursor takes it, its row kept to read the lead from once it is new. */
 interface PolledLead extends DatedLead {
-	item: IDataObject;
+	raw: IDataObject;
 }
 
 const HOUR_MS = 3_600_000;
 
-/** A listed lead (listedLead.ts) as the cursor takes it; one without a readable instant counts as `now`. */
-function polledLead(
-	raw: IDataObject,
-	agencyCode: string,
-	now: number,
-	options: ListedLeadOptions,
-): PolledLead {
-	const { id, idSource, instant, item } = readListedLead(raw, agencyCode, options);
-	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, item };
+/** A listed row's keys (listedLead.ts); one without a readable instant counts as `now`. */
+function polledLead(raw: IDataObject, now: number): PolledLead {
+	const { id, idSource, instant } = listedLeadKeys(raw);
+	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, raw };
+}
+
+/**
+ * The flat lead of a row, read only for the leads emitted: most rows of a listing are leads
+ * already emitted, and reading one whole costs about as much as its keys.
+ */
+function itemOf(ctx: IPollFunctions, agencyCode: string, lead: PolledLead): IDataObject {
+	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
+	return readListedLead(lead.raw, agencyCode, options).item;
 }
 
 /** A row of the list: all its fields, whatever their names. */
@@ -64,17 +69,21 @@ async function fetchLeads(
 		keyOf: rowKey,
 		...limits,
 	});
-	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
 	const leads = items
-		.map((raw) => polledLead(raw, agencyCode, now, options))
+		.map((raw) => polledLead(raw, now))
 		.sort((a, b) => a.at - b.at || a.listedId - b.listedId);
 	return { leads, whole };
+}
+
+/** A new lead, read. */
+interface FreshLead extends PolledLead {
+	item: IDataObject;
 }
 
 /** One agency's new leads and its cursor after them, from its saved cursor or its starting point. */
 export interface AgencyLeads {
 	cursor: LeadCursor;
-	fresh: PolledLead[];
+	fresh: FreshLead[];
 }
 
 /**
@@ -96,7 +105,8 @@ export async function pollLeads(
 		const cursor = advance(from, leads, now, whole);
 		// A starting point read from a list that skipped some: what it skipped is old all the same.
 		if (saved === undefined && !whole) cursor.floor = now;
-		return { cursor, fresh: saved === undefined ? [] : unseen(from, leads) };
+		const fresh = saved === undefined ? [] : unseen(from, leads);
+		return { cursor, fresh: fresh.map((lead) => ({ ...lead, item: itemOf(ctx, agency, lead) })) };
 	});
 }
 
@@ -121,11 +131,12 @@ export async function latestLead(
 	const fromDay = earliestDayOf(now - SAMPLE_DAYS * 24 * HOUR_MS);
 	const outcomes = await readAgencies(agencies, deadline, async (agency, limits) => {
 		const { leads } = await fetchLeads(ctx, agency, fromDay, now, limits);
-		return leads[leads.length - 1];
+		const last = leads[leads.length - 1];
+		return last && { agency, lead: last };
 	});
-	let latest: PolledLead | undefined;
+	let latest: { agency: string; lead: PolledLead } | undefined;
 	for (const outcome of readOrThrow(outcomes)) {
-		if (outcome && (!latest || outcome.at > latest.at)) latest = outcome;
+		if (outcome && (!latest || outcome.lead.at > latest.lead.at)) latest = outcome;
 	}
-	return latest?.item ?? null;
+	return latest ? itemOf(ctx, latest.agency, latest.lead) : null;
 }
