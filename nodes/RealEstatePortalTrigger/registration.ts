@@ -254,7 +254,8 @@ function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
 }
 
 /**
- * checkExists (n8n calls it at every activation, and for each published workflow when it starts):
+ * checkExists (n8n calls it when it registers the trigger: publishing, an edit of the trigger, and at
+ * start only with its publication service off; docs/reliability.md, "Unpublishing and editing"):
  * the service's configuration is exactly this node's URL, header, secret and language. When it is,
  * its kinds are subscribed again: the portal answers the configuration but not the subscriptions,
  * and one that lost them while keeping the configuration would otherwise deliver nothing. When it
