@@ -8,6 +8,12 @@
  *   measured. Baseline: the hand-built workflow (handBuiltPoll.ts) runs once to learn what is there,
  *   then the same changes, then ONE run is measured. The emulator counts the requests of the
  *   measured run and the most in flight.
+ * - phase `steady` (ours only): the first poll (the activation's, which records where each agency
+ *   starts) measured; then `days` days of leads (`leadsPerAgencyPerDay` per agency, 09:00 to
+ *   20:00, days after today), a poll at 20:55 of each, and on the last day two leads per agency
+ *   more and a poll at 21:00 measured: a poll every few minutes after days of leads, its listing
+ *   holding a day or two of leads per agency already emitted. Both measured polls run at
+ *   `latencyMs` per request (the days between at none); the emulator counts their requests.
  * - phase `month`: `days` days of leads (`leadsPerAgencyPerDay` per agency, registered over each
  *   day, days after today: the portal lists what is registered on or after `fromDate`) with one
  *   poll (one run) per day at 21:00 of that day (this process's clock moved there); the static data size at the end, and each day's items against the
@@ -16,7 +22,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
-import { PollWorkflow } from '../../test/engine/harness/poll/pollWorkflow';
+import { PollWorkflow, type PollOutcome } from '../../test/engine/harness/poll/pollWorkflow';
 import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../test/engine/pollTrigger/support';
 import { measure, roundMain } from '../lib/childRound';
 import { setProcessClock } from '../lib/processClock';
@@ -30,14 +36,16 @@ const { RealEstatePortalPollTrigger } =
 
 interface Args {
 	side: 'ours' | 'baseline';
-	phase: 'poll' | 'month';
+	phase: 'poll' | 'steady' | 'month';
 	event: HandBuiltEvent;
 	url: string;
 	leadsPerAgencyPerDay: number;
 	days: number;
+	latencyMs: number;
 }
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 async function admin<T = unknown>(url: string, method: string, route: string, body?: unknown) {
 	const response = await fetch(`${url}/__sandbox${route}`, {
@@ -194,4 +202,77 @@ async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
 	};
 }
 
-roundMain(async (args: Args) => (args.phase === 'month' ? await month(args) : await onePoll(args)));
+/** One measured poll at `latencyMs` a request: its figures, requests, items and the state after. */
+async function measuredPoll(url: string, latencyMs: number, poll: () => Promise<PollOutcome>) {
+	await admin(url, 'PUT', '/faults', { latencyMs });
+	const run = await measured(url, poll);
+	await admin(url, 'DELETE', '/faults');
+	if (run.value.error) throw run.value.error;
+	return {
+		wallMs: run.figures.wallMs,
+		cpuMs: run.figures.cpuMs,
+		requests: run.requests,
+		mostInFlight: run.mostInFlight,
+		items: run.value.items ?? [],
+	};
+}
+
+/**
+ * The first poll and a poll in the steady state: each one's wall time, CPU, requests, items and
+ * the static data after it; the steady poll's items against the leads made since the poll before.
+ */
+async function steady({ url, days, leadsPerAgencyPerDay, latencyMs }: Args) {
+	const agencies = await networkAgencies(url);
+	const workflow = ourTrigger(url, 'newLead');
+	const simulated = Array.from({ length: days + 1 }, (_unused, day) => portalDay(day));
+	const bytes = () => JSON.stringify(workflow.nodeStaticData).length;
+	const first = await measuredPoll(url, latencyMs, () => workflow.activate());
+	const firstBytes = bytes();
+	for (let day = 1; day <= days; day++) {
+		const { start } = simulated[day];
+		await bulkLeads(
+			{ url },
+			{
+				count: agencies.length * leadsPerAgencyPerDay,
+				from: start + 9 * HOUR_MS,
+				to: start + 20 * HOUR_MS,
+			},
+		);
+		setProcessClock(start + 20 * HOUR_MS + 55 * MINUTE_MS);
+		const outcome = await workflow.poll();
+		if (outcome.error) throw outcome.error;
+		workflow.executions.splice(0);
+	}
+	const { start } = simulated[days];
+	const made = await bulkLeads(
+		{ url },
+		{
+			count: 2 * agencies.length,
+			from: start + 20 * HOUR_MS + 55 * MINUTE_MS + 1,
+			to: start + 20 * HOUR_MS + 59 * MINUTE_MS,
+		},
+	);
+	setProcessClock(start + 21 * HOUR_MS);
+	const last = await measuredPoll(url, latencyMs, () => workflow.poll());
+	const ids = new Set(last.items.map((item) => Number(item.eventId)));
+	return {
+		agencies: agencies.length,
+		first: { ...first, items: first.items.length, staticDataBytes: firstBytes },
+		steady: {
+			...last,
+			items: last.items.length,
+			staticDataBytes: bytes(),
+			made: made.length,
+			lost: made.filter((id) => !ids.has(id)).length,
+			notNew: last.items.length - made.filter((id) => ids.has(id)).length,
+		},
+	};
+}
+
+roundMain(async (args: Args) =>
+	args.phase === 'month'
+		? await month(args)
+		: args.phase === 'steady'
+			? await steady(args)
+			: await onePoll(args),
+);

@@ -13,6 +13,7 @@ import { POLL_DETAILS_TIME } from '../shared/leadDetails/option';
 import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
+import { repairLostCallback } from './callbackRepair';
 import { judgeFailures, logUnreported } from './failures';
 import { startingCursor } from './leadCursor';
 import { latestLead, mergedLeads, pollLeads } from './leads';
@@ -154,6 +155,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		store.pollerId = saved.pollerId;
 		store.keptFor = keptFor;
 		polledContexts.add(this);
+		await repairLostCallback(this);
 		if (items.length === 0) return null;
 		return [
 			this.helpers.returnJsonArray(await withPropertyDetails(this, items, POLL_DETAILS_TIME)),

@@ -1,6 +1,6 @@
 /**
  * Where an agency's lead polling stands: the day the next question asks from (`fromDay` is a day)
- * and the ids already emitted that this question can list again.
+ * and the leads already emitted that this question can list again.
  *
  * The day follows the poll's own clock, never the leads' instants: it is the day before the
  * poll's `now` in the earliest time zone (UTC-12), so it is never later than the portal's today
@@ -10,21 +10,30 @@
  * say. The day moves only after a listing read whole (paging.ts): a lead skipped by a list that
  * shifted while it was paged is listed again by the next poll.
  *
- * Each id is kept with the last day the portal can list it on: the latest time zone's (UTC+14) day
- * of its instant, or of the poll that first listed it when that is later or its instant cannot be
- * read. Once the day moves past it, the id goes: what a cursor keeps is the ids of about three
- * days, whatever the age of the workflow (Gmail Trigger's `possibleDuplicates` keeps its boundary
- * the same way).
+ * A lead is known by its message id, or by its list id when it has none (a phone view), and the
+ * kind of id is part of what is kept (`cursorKeyOf`): the list may write one lead as several rows
+ * (a message once per contact action, one message id), and one lead's list id may be another's
+ * message id. Each key is kept with the last day the portal can list it on: the latest time
+ * zone's (UTC+14) day of its instant, or of the poll that first listed it when that is later or
+ * its instant cannot be read. Once the day moves past it, the key goes: what a cursor keeps is the
+ * keys of about three days (the day asked from, the next, today), whatever the age of the workflow
+ * (Gmail Trigger's `possibleDuplicates` keeps its boundary the same way).
  */
+import type { ListedKeySource } from '../shared/listedLead';
 
 export interface LeadCursor {
 	/** yyyyMMdd: the day the next poll asks from. */
 	fromDay: string;
 	/**
-	 * Polled ids already emitted (or counted as the starting point), by the last day (yyyyMMdd) the
-	 * portal can list them on; only days on or after `fromDay`.
+	 * Keys (`cursorKeyOf`) of the leads already emitted (or counted as the starting point), by the
+	 * last day (yyyyMMdd) the portal can list them on; only days on or after `fromDay`.
 	 */
-	idsUntil: Record<string, number[]>;
+	keysUntil: Record<string, CursorKey[]>;
+	/**
+	 * Listed ids (the message id, else the list id) that cursors saved by earlier versions kept,
+	 * by their last day: a lead listed with one of them is not new. They go as their day passes.
+	 */
+	idsUntil?: Record<string, number[]>;
 	/**
 	 * Epoch ms: a lead registered before it is not new (a starting point recorded without reading
 	 * the agency, or a window migrated from version 0.1.0 that was full). Kept until the cursor moves
@@ -35,17 +44,34 @@ export interface LeadCursor {
 
 /** A lead as the cursor needs it. */
 export interface DatedLead {
-	id: number;
+	/** What the cursor keeps of it (`cursorKeyOf`). */
+	key: CursorKey;
+	/** The listed id earlier versions kept it by (listedLead.ts `listedLeadKeys`). */
+	listedId: number;
 	/** Epoch ms of the registration (the poll's time when unreadable). */
 	at: number;
-	/** yyyyMMdd of the registration in the portal's local time; null when unreadable. */
-	day: string | null;
 }
 
 const HOUR_MS = 3_600_000;
 
 /** How far back each question reaches before the poll's own day: leads visible this late count. */
 export const OVERLAP_MS = 24 * HOUR_MS;
+
+/** A message id as it is; another key as text marked by its kind: `l<list id>`, `d<digest>`. */
+export type CursorKey = number | string;
+
+const KEY_PREFIX: Record<Exclude<ListedKeySource, 'messageId'>, string> = {
+	listId: 'l',
+	digest: 'd',
+};
+
+/**
+ * What a cursor keeps of a listed lead: its key (listedLead.ts `listedLeadKeys`), a message id as
+ * the number it is, a list id or a digest as text marked by its kind, so that a list id and a
+ * message id of the same number are two leads.
+ */
+export const cursorKeyOf = (id: number, source: ListedKeySource): CursorKey =>
+	source === 'messageId' ? id : `${KEY_PREFIX[source]}${id}`;
 
 const dayAt = (epochMs: number, offsetHours: number) =>
 	new Date(epochMs + offsetHours * HOUR_MS).toISOString().slice(0, 10).replace(/-/g, '');
@@ -58,24 +84,35 @@ export const latestDayOf = (epochMs: number) => dayAt(epochMs, 14);
 
 /** Where an agency starts at `now` before anything is read: every lead listed then is old. */
 export function startingCursor(now: number, unread = false): LeadCursor {
-	const cursor: LeadCursor = { fromDay: earliestDayOf(now), idsUntil: {} };
+	const cursor: LeadCursor = { fromDay: earliestDayOf(now), keysUntil: {} };
 	return unread ? { ...cursor, floor: now } : cursor;
 }
 
-function keptIds(cursor: LeadCursor): Map<number, string> {
-	const lastDays = new Map<number, string>();
-	for (const [day, ids] of Object.entries(cursor.idsUntil)) {
-		for (const id of ids) lastDays.set(id, day);
+/** Entries by their last day → each entry with its last day. */
+function lastDays<T>(byDay: Record<string, T[]> | undefined): Map<T, string> {
+	const days = new Map<T, string>();
+	for (const [day, entries] of Object.entries(byDay ?? {})) {
+		for (const entry of entries) days.set(entry, day);
 	}
-	return lastDays;
+	return days;
+}
+
+/** Entries with their last day → by last day, only the days on or after `fromDay`. */
+function byLastDay<T>(days: Map<T, string>, fromDay: string): Record<string, T[]> {
+	const byDay: Record<string, T[]> = {};
+	for (const [entry, day] of days) {
+		if (day >= fromDay) (byDay[day] ??= []).push(entry);
+	}
+	return byDay;
 }
 
 /** The leads of a listing the cursor has not seen: the new ones, each once. */
 export function unseen<L extends DatedLead>(cursor: LeadCursor, leads: L[]): L[] {
-	const seen = new Set(keptIds(cursor).keys());
+	const seen = new Set(lastDays(cursor.keysUntil).keys());
+	const seenIds = new Set(lastDays(cursor.idsUntil).keys());
 	return leads.filter((lead) => {
-		if (seen.has(lead.id)) return false;
-		seen.add(lead.id);
+		if (seen.has(lead.key) || seenIds.has(lead.listedId)) return false;
+		seen.add(lead.key);
 		return !(cursor.floor !== undefined && lead.at < cursor.floor);
 	});
 }
@@ -90,94 +127,18 @@ export function advance(
 	now: number,
 	whole: boolean,
 ): LeadCursor {
-	const lastDays = keptIds(cursor);
+	const keys = lastDays(cursor.keysUntil);
+	const oldIds = lastDays(cursor.idsUntil);
 	for (const lead of leads) {
-		if (!lastDays.has(lead.id)) lastDays.set(lead.id, latestDayOf(Math.max(lead.at, now)));
+		// A lead an earlier version kept is kept by its listed id until the portal no longer lists it.
+		if (!keys.has(lead.key) && !oldIds.has(lead.listedId))
+			keys.set(lead.key, latestDayOf(Math.max(lead.at, now)));
 	}
 	const byClock = earliestDayOf(now - OVERLAP_MS);
 	const fromDay = whole && byClock > cursor.fromDay ? byClock : cursor.fromDay;
-	const idsUntil: Record<string, number[]> = {};
-	for (const [id, day] of lastDays) {
-		if (day >= fromDay) (idsUntil[day] ??= []).push(id);
-	}
-	const next: LeadCursor = { fromDay, idsUntil };
+	const next: LeadCursor = { fromDay, keysUntil: byLastDay(keys, fromDay) };
+	const ids = byLastDay(oldIds, fromDay);
+	if (Object.keys(ids).length > 0) next.idsUntil = ids;
 	if (cursor.floor !== undefined && latestDayOf(cursor.floor) >= fromDay) next.floor = cursor.floor;
 	return next;
-}
-
-/** The cursor of version 0.1.0: a window of the last 2,000 [id, registration epoch ms]. */
-interface WindowCursor {
-	fromDay: string;
-	seen: Array<[number, number]>;
-}
-
-/** The cursor of earlier 0.1.0 builds: the ids of its day, and the undated ones with their last day. */
-interface DayCursor {
-	fromDay: string;
-	ids: number[];
-	undated?: Array<[number, string]>;
-	floor?: number;
-}
-
-const WINDOW_IDS = 2_000;
-
-function isWindowCursor(value: unknown): value is WindowCursor {
-	const cursor = value as Partial<WindowCursor> | null;
-	return typeof cursor?.fromDay === 'string' && Array.isArray(cursor.seen);
-}
-
-function isDayCursor(value: unknown): value is DayCursor {
-	const cursor = value as Partial<DayCursor> | null;
-	return typeof cursor?.fromDay === 'string' && Array.isArray(cursor.ids);
-}
-
-function isLeadCursor(value: unknown): value is LeadCursor {
-	const cursor = value as Partial<LeadCursor> | null;
-	return (
-		typeof cursor?.fromDay === 'string' &&
-		typeof cursor.idsUntil === 'object' &&
-		cursor.idsUntil !== null
-	);
-}
-
-/** Ids by their last day, the latest kept for an id given twice. */
-function byLastDay(entries: Array<[number, string]>): Record<string, number[]> {
-	const lastDays = new Map<number, string>();
-	for (const [id, day] of entries) {
-		const kept = lastDays.get(id);
-		if (kept === undefined || day > kept) lastDays.set(id, day);
-	}
-	const idsUntil: Record<string, number[]> = {};
-	for (const [id, day] of lastDays) (idsUntil[day] ??= []).push(id);
-	return idsUntil;
-}
-
-/**
- * A saved cursor in today's shape. A day cursor of earlier builds keeps the ids of its day until the cursor
- * moves past that day, and its undated ids until their last day. One of version 0.1.0
- * keeps the ids that may be on its day or later (their day was not kept: any time zone's day of
- * their instant counts), and, when its window was full, its oldest instant as the floor below
- * which nothing is new, as it ruled then.
- */
-export function readLeadCursor(value: unknown): LeadCursor | undefined {
-	if (isLeadCursor(value)) return value;
-	if (isDayCursor(value)) {
-		const migrated: LeadCursor = {
-			fromDay: value.fromDay,
-			idsUntil: byLastDay([
-				...value.ids.map((id): [number, string] => [id, value.fromDay]),
-				...(value.undated ?? []),
-			]),
-		};
-		if (value.floor !== undefined) migrated.floor = value.floor;
-		return migrated;
-	}
-	if (!isWindowCursor(value)) return undefined;
-	const kept = value.seen
-		.filter(([, at]) => latestDayOf(at) >= value.fromDay)
-		.map(([id, at]): [number, string] => [id, latestDayOf(at)]);
-	const migrated: LeadCursor = { fromDay: value.fromDay, idsUntil: byLastDay(kept) };
-	const oldest = value.seen[0]?.[1];
-	if (value.seen.length >= WINDOW_IDS && oldest !== undefined) migrated.floor = oldest;
-	return migrated;
 }

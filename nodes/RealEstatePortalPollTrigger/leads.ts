@@ -1,50 +1,61 @@
 /**
  * New leads by polling the lead list (`GET /v2/inmobiliarias/{agency}/mensajes?fromDate=yyyyMMdd`).
  *
- * `fromDate` is a day, so each agency's poll asks from the day before its own (leadCursor.ts) and
- * drops, by the polled message id, what it has already seen since that day. How polled ids
- * relate to the `idEvento` of a callback is not published: the cursor holds polled ids only. Before
- * any lead is seen, the day is the starting point's in UTC-12, never later than the portal's local
- * day anywhere, so nothing registered after the starting point is outside the first question.
+ * `fromDate` is a day, so each agency's poll asks from the day before its own and drops what it
+ * has already emitted since that day, by message id, else list id (leadCursor.ts). Before any lead
+ * is seen, the day is the starting point's in UTC-12, never later than the portal's local day
+ * anywhere, so nothing registered after the starting point is outside the first question.
+ *
+ * The list is read row by row (paging.ts), a row told from another by all its fields: one lead
+ * listed as several rows (a message once per contact action) is as many rows of the list's total,
+ * so the read is whole, and emitted once; a row repeated by a list that shifted while paged is the
+ * same row, read once.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { portalRequestDistinct } from '../shared/paging';
 import {
 	advance,
+	cursorKeyOf,
 	earliestDayOf,
 	startingCursor,
 	unseen,
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
-import { listedLeadKeys, readListedLead, type ListedLeadOptions } from '../shared/listedLead';
+import { listedLeadKeys, readListedLead } from '../shared/listedLead';
+import { fieldsDigest } from '../shared/readEvent';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import { includesNationalId } from './properties';
 
 /** How far back "Fetch test event" looks for the most recent lead. */
 export const SAMPLE_DAYS = 7;
 
+/** A listed lead as the cursor takes it, its row kept to read the lead from once it is new. */
 interface PolledLead extends DatedLead {
-	item: IDataObject;
+	raw: IDataObject;
 }
 
 const HOUR_MS = 3_600_000;
 
-/** A listed lead (listedLead.ts) as the cursor takes it; one without a readable instant counts as `now`. */
-function polledLead(
-	raw: IDataObject,
-	agencyCode: string,
-	now: number,
-	options: ListedLeadOptions,
-): PolledLead {
-	const { id, instant, day, item } = readListedLead(raw, agencyCode, options);
-	return { id, at: instant ?? now, day, item };
+/** A listed row's keys (listedLead.ts); one without a readable instant counts as `now`. */
+function polledLead(raw: IDataObject, now: number): PolledLead {
+	const { id, idSource, instant } = listedLeadKeys(raw);
+	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, raw };
 }
 
-/** A listed lead's key (listedLead.ts), to tell a repeated item from a new one. */
-const messageKey = (raw: IDataObject) => listedLeadKeys(raw).id;
+/**
+ * The flat lead of a row, read only for the leads emitted: most rows of a listing are leads
+ * already emitted, and reading one whole costs about as much as its keys.
+ */
+function itemOf(ctx: IPollFunctions, agencyCode: string, lead: PolledLead): IDataObject {
+	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
+	return readListedLead(lead.raw, agencyCode, options).item;
+}
 
-/** The agency's leads listed from `fromDay`, each once, oldest first; `whole`: none skipped. */
+/** A row of the list: all its fields, whatever their names. */
+const rowKey = (raw: IDataObject) => fieldsDigest(raw);
+
+/** The agency's rows listed from `fromDay`, each once, oldest first; `whole`: none skipped. */
 async function fetchLeads(
 	ctx: IPollFunctions,
 	agencyCode: string,
@@ -55,20 +66,24 @@ async function fetchLeads(
 	const { items, whole } = await portalRequestDistinct(ctx, 'listMessages', {
 		pathParams: { agencyCode },
 		query: { fromDate: fromDay },
-		keyOf: messageKey,
+		keyOf: rowKey,
 		...limits,
 	});
-	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
 	const leads = items
-		.map((raw) => polledLead(raw, agencyCode, now, options))
-		.sort((a, b) => a.at - b.at || a.id - b.id);
+		.map((raw) => polledLead(raw, now))
+		.sort((a, b) => a.at - b.at || a.listedId - b.listedId);
 	return { leads, whole };
+}
+
+/** A new lead, read. */
+interface FreshLead extends PolledLead {
+	item: IDataObject;
 }
 
 /** One agency's new leads and its cursor after them, from its saved cursor or its starting point. */
 export interface AgencyLeads {
 	cursor: LeadCursor;
-	fresh: PolledLead[];
+	fresh: FreshLead[];
 }
 
 /**
@@ -90,15 +105,16 @@ export async function pollLeads(
 		const cursor = advance(from, leads, now, whole);
 		// A starting point read from a list that skipped some: what it skipped is old all the same.
 		if (saved === undefined && !whole) cursor.floor = now;
-		return { cursor, fresh: saved === undefined ? [] : unseen(from, leads) };
+		const fresh = saved === undefined ? [] : unseen(from, leads);
+		return { cursor, fresh: fresh.map((lead) => ({ ...lead, item: itemOf(ctx, agency, lead) })) };
 	});
 }
 
-/** The new leads of every agency read, oldest first (ties by id): one stable order. */
+/** The new leads of every agency read, oldest first (ties by listed id): one stable order. */
 export function mergedLeads(agencyLeads: AgencyLeads[]): IDataObject[] {
 	return agencyLeads
 		.flatMap((agency) => agency.fresh)
-		.sort((a, b) => a.at - b.at || a.id - b.id)
+		.sort((a, b) => a.at - b.at || a.listedId - b.listedId)
 		.map((lead) => lead.item);
 }
 
@@ -115,11 +131,12 @@ export async function latestLead(
 	const fromDay = earliestDayOf(now - SAMPLE_DAYS * 24 * HOUR_MS);
 	const outcomes = await readAgencies(agencies, deadline, async (agency, limits) => {
 		const { leads } = await fetchLeads(ctx, agency, fromDay, now, limits);
-		return leads[leads.length - 1];
+		const last = leads[leads.length - 1];
+		return last && { agency, lead: last };
 	});
-	let latest: PolledLead | undefined;
+	let latest: { agency: string; lead: PolledLead } | undefined;
 	for (const outcome of readOrThrow(outcomes)) {
-		if (outcome && (!latest || outcome.at > latest.at)) latest = outcome;
+		if (outcome && (!latest || outcome.lead.at > latest.lead.at)) latest = outcome;
 	}
-	return latest?.item ?? null;
+	return latest ? itemOf(ctx, latest.agency, latest.lead) : null;
 }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AdSnapshot } from './ads';
 import type { AgencyFailure } from './failures';
-import { readLeadCursor, type LeadCursor } from './leadCursor';
+import type { LeadCursor } from './leadCursor';
+import { readLeadCursor } from './savedLeadCursor';
 
 export interface PollStore {
 	[key: string]: unknown;

@@ -13,6 +13,7 @@ import { askTokenKind } from '../shared/interfaceKind';
 import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf } from './callbackApi';
+import { forgetCallback, recordCallback } from './callbackRecord';
 import { duplicateCheckOf, type DedupeStore } from './dedupe';
 import { admitLead } from './admission';
 import { noteBodyLanguage } from './languageNotice';
@@ -190,7 +191,10 @@ export class RealEstatePortalTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				// Every activation and restart checks first: the first lead then finds agencies and operations read.
 				warmPropertyDetails(this);
-				return await isRegistered(await lifecycleOf(this), targetOf(this));
+				const target = targetOf(this);
+				const registered = await isRegistered(await lifecycleOf(this), target);
+				if (registered) recordCallback(this, target);
+				return registered;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const target = targetOf(this);
@@ -198,10 +202,13 @@ export class RealEstatePortalTrigger implements INodeType {
 				await soleAgencyCodeAtActivation(this);
 				const lifecycle = await lifecycleOf(this);
 				await register(lifecycle, target, webhookSecretFor(lifecycle.keyMaterial, target.url));
+				recordCallback(this, target);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				await unregister(await lifecycleOf(this), webhookUrlOf(this));
+				const url = webhookUrlOf(this);
+				forgetCallback(this, url);
+				await unregister(await lifecycleOf(this), url);
 				return true;
 			},
 		},

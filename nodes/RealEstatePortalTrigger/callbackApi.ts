@@ -1,11 +1,11 @@
 /** The four callback operations the lifecycle needs, on the package's one transport. */
-import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
-import { portalRequest } from '../shared/transport';
+import { NodeOperationError } from 'n8n-workflow';
+import { portalRequest, type PortalContext } from '../shared/transport';
 import type { StoredCallbackConfiguration } from '../shared/schemas';
 import { readStoredCallbackConfiguration } from '../shared/storedCallbackConfiguration';
 import type { CallbackApi } from './registration';
 
-export function callbackApiOf(ctx: IHookFunctions): CallbackApi {
+export function callbackApiOf(ctx: PortalContext): CallbackApi {
 	return {
 		async getConfiguration() {
 			const read = readStoredCallbackConfiguration(

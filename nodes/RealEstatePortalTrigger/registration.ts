@@ -253,7 +253,14 @@ function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
 	return a.length === b.length && a.every((kind) => b.includes(kind));
 }
 
-/** checkExists: the service's configuration is exactly this node's URL, header, secret and language. */
+/**
+ * checkExists (n8n calls it when it registers the trigger: publishing, an edit of the trigger, and at
+ * start only with its publication service off; docs/reliability.md, "Unpublishing and editing"):
+ * the service's configuration is exactly this node's URL, header, secret and language. When it is,
+ * its kinds are subscribed again: the portal answers the configuration but not the subscriptions,
+ * and one that lost them while keeping the configuration would otherwise deliver nothing. When it
+ * is not (lost, emptied, changed), n8n calls create, which puts all of it back.
+ */
 export async function isRegistered(
 	ctx: LifecycleContext,
 	target: RegistrationTarget,
@@ -269,11 +276,13 @@ export async function isRegistered(
 		(current.lenguajeCallbackBody ?? null) === own.language &&
 		own.language === target.language &&
 		sameKinds(own.kinds, target.kinds);
+	if (!registered) return false;
+	for (const kind of own.kinds) await ctx.api.subscribe(kind);
 	// A record of the released version is rewritten without its plain-text secrets.
-	if (registered && own.secret !== undefined) {
+	if (own.secret !== undefined) {
 		saveRegistration(ctx.store, target.url, storedForm(ctx, own, own.secret));
 	}
-	return registered;
+	return true;
 }
 
 /** What the configuration held before, and whose it was, seen from `url`. */

@@ -156,10 +156,10 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect((await workflow.activate()).items).toBeNull();
 		const cursors = workflow.nodeStaticData.leads as Record<
 			string,
-			{ fromDay: string; idsUntil: Record<string, unknown[]> }
+			{ fromDay: string; keysUntil: Record<string, unknown[]> }
 		>;
 		expect(Object.keys(cursors)).toEqual(['INMO-001', 'INMO-002']);
-		expect(Object.values(cursors['INMO-001'].idsUntil).flat()).toHaveLength(1);
+		expect(Object.values(cursors['INMO-001'].keysUntil).flat()).toHaveLength(1);
 		expect(cursors['INMO-001'].fromDay).toMatch(/^\d{8}$/);
 	});
 

@@ -25,10 +25,20 @@ const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 interface Cursor {
 	fromDay: string;
-	idsUntil: Record<string, number[]>;
+	/** Keys: a message id, `l<list id>` or `d<digest>`, by day. */
+	keysUntil: Record<string, Array<number | string>>;
+	/** Listed ids kept by earlier versions, by day. */
+	idsUntil?: Record<string, number[]>;
 }
 
-const keptIds = (cursor: Cursor) => sorted(Object.values(cursor.idsUntil).flat());
+/** The ids a cursor keeps, whichever version kept them. */
+const keptIds = (cursor: Cursor) =>
+	sorted([
+		...Object.values(cursor.keysUntil)
+			.flat()
+			.map((key) => (typeof key === 'number' ? key : Number(key.slice(1)))),
+		...Object.values(cursor.idsUntil ?? {}).flat(),
+	]);
 
 describe('Real Estate Portal Poll Trigger: static data', () => {
 	it('after a simulated month of polls keeps about three days of lead ids per agency, not a growing window', async () => {
@@ -168,6 +178,28 @@ describe('Real Estate Portal Poll Trigger: upgrading from version 0.1.0', () => 
 		expect(await upgraded.poll()).toEqual({ items: null });
 		const cursor = (upgraded.nodeStaticData.leads as Record<string, Cursor>)['INMO-001'];
 		expect(keptIds(cursor)).toEqual(sorted([...dated, undated]));
+	});
+
+	it('reads the listed ids kept by the version before, and keeps them no longer than their day', async () => {
+		const emittedBefore = [await makeLead(sandbox()), await makeLead(sandbox())];
+		const today = portalDay(0).day;
+		const staticData = {
+			[NODE_KEY]: {
+				keptFor: '["newLead",null]',
+				pollerId: 'saved-by-the-version-before',
+				leads: {
+					'INMO-001': { fromDay: today, idsUntil: { [portalDay(1).day]: emittedBefore } },
+					'INMO-002': { fromDay: today, idsUntil: {} },
+				},
+			},
+		};
+		const upgraded = pollWorkflow(sandbox(), { staticData });
+		const fresh = await makeLead(sandbox());
+		expect(listedIds(await upgraded.activate('init'))).toEqual([fresh]);
+		expect(await upgraded.poll()).toEqual({ items: null });
+		const cursor = (upgraded.nodeStaticData.leads as Record<string, Cursor>)['INMO-001'];
+		expect(cursor.idsUntil).toEqual({ [portalDay(1).day]: emittedBefore });
+		expect(keptIds(cursor)).toEqual(sorted([...emittedBefore, fresh]));
 	});
 
 	it('a full window (2,000 ids) still rules out the older leads it had let go of', async () => {

@@ -45,7 +45,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 		for (let poll = 0; poll < 8; poll++) emitted.push(...listedIds(await workflow.poll()));
 		expect(repeated(emitted)).toEqual([]);
 		expect([...emitted].sort()).toEqual(made);
-	});
+	}, 30_000);
 
 	it('an ad repeated or skipped by a shifting summary is no ad gone online or offline', async () => {
 		await setUntidy(sandbox(), { shiftingPages: true });
@@ -56,7 +56,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 		for (let poll = 0; poll < 6; poll++) {
 			for (const workflow of events) expect(await workflow.poll()).toEqual({ items: null });
 		}
-	});
+	}, 30_000);
 
 	it('an agency repeated by a shifting agency list is polled once', async () => {
 		await setUntidy(sandbox(), { shiftingPages: true });
@@ -72,7 +72,7 @@ describe('Real Estate Portal Poll Trigger: lists that shift while paged', () => 
 		expect(workflow.failures).toEqual([]);
 		expect(repeated(emitted)).toEqual([]);
 		expect([...emitted].sort()).toEqual(made);
-	});
+	}, 30_000);
 });
 
 describe('Real Estate Portal Poll Trigger: the day it asks from', () => {

@@ -1,0 +1,149 @@
+/**
+ * A lost callback registration is found and put back (issue 36, defect 14), through n8n's engine
+ * against the emulator.
+ *
+ * What n8n 2.41 calls at start: with its workflow publication service (on by default,
+ * N8N_USE_WORKFLOW_PUBLICATION_SERVICE), none of the callback trigger's webhook methods: it
+ * activates again only the published workflows' in-memory triggers, the Poll Trigger among them
+ * (activation 'init'), whose first poll then puts the registration back (test/e2e/callbackRepair
+ * shows it in a real n8n). With the service off, ActiveWorkflowManager.init activates every
+ * published workflow with 'init': checkExists, then create when the registration is gone.
+ * While n8n runs it calls neither: the Poll Trigger of the same workflow and credential, which
+ * reads what the callback trigger recorded in the workflow's global static data, puts it back.
+ *
+ * The harness runs each trigger in a workflow of its own; the Poll Trigger's is built from the
+ * static data the callback trigger's activation saved, as n8n builds the published workflow (both
+ * triggers on one Workflow object, its static data loaded from the database and saved after the
+ * webhooks are registered).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import type { Sandbox } from '../../../sandbox';
+import { captureLogs, type WebhookReceiver } from '../harness';
+import {
+	CRM_CONFIGURATION,
+	callbackState,
+	configureAsThirdParty,
+	useTriggerSandbox,
+} from '../trigger/support';
+import { makeLead, pollWorkflow } from './support';
+
+const env = useTriggerSandbox();
+let sandbox: Sandbox;
+
+const LEADS = ['CONTACTO', 'CONTACTO_MENSAJE'];
+const REPAIRED = /the portal had lost the interface's callback configuration; put back/;
+
+beforeEach(() => {
+	sandbox = env.sandbox;
+});
+
+/**
+ * What a portal that loses an interface's callback configuration leaves: nothing configured,
+ * nothing subscribed. The emulator has no route for it (the specification has none): its state
+ * is changed in place.
+ */
+function portalLosesCallback(s: Sandbox, interfaceId = 'demo-les') {
+	const record = s.context.state.interfaceById(interfaceId);
+	record.configuration = null;
+	record.subscriptions.clear();
+}
+
+/** The callback trigger published; the Poll Trigger of its workflow, with what it saved. */
+async function publishedPair(): Promise<{ receiver: WebhookReceiver; staticData: IDataObject }> {
+	const receiver = await env.trigger();
+	await receiver.trigger.activate();
+	return { receiver, staticData: receiver.trigger.staticData };
+}
+
+function pollOf(staticData: IDataObject) {
+	return pollWorkflow(sandbox, {
+		parameters: { agencyScope: 'one', agencyCode: 'INMO-001' },
+		staticData,
+	});
+}
+
+describe('a lost callback registration: n8n starting', () => {
+	it("n8n 2.41 (publication service): the Poll Trigger activated again ('init') puts back what the portal lost while n8n was stopped", async () => {
+		const { staticData } = await publishedPair();
+		const registered = await callbackState(sandbox);
+		const poll = pollOf(staticData);
+		await poll.activate();
+		portalLosesCallback(sandbox);
+		const { logs } = await captureLogs(async () => await poll.restart());
+		expect(await callbackState(sandbox)).toEqual(registered);
+		expect(logs.filter((line) => REPAIRED.test(line))).toHaveLength(1);
+	});
+
+	it("with the publication service off (ActiveWorkflowManager.init): checkExists at 'init', then create, puts it back", async () => {
+		const { receiver } = await publishedPair();
+		const registered = await callbackState(sandbox);
+		portalLosesCallback(sandbox);
+		await receiver.trigger.restart();
+		expect(await callbackState(sandbox)).toEqual(registered);
+	});
+
+	it("with the publication service off: subscriptions lost while the configuration stayed come back at 'init' (checkExists)", async () => {
+		const { receiver } = await publishedPair();
+		const registered = await callbackState(sandbox);
+		sandbox.context.state.interfaceById('demo-les').subscriptions.clear();
+		await receiver.trigger.restart();
+		expect(await callbackState(sandbox)).toEqual(registered);
+	});
+});
+
+describe('a lost callback registration: n8n running, the Poll Trigger of the workflow', () => {
+	it('puts the configuration and subscriptions back at its next poll, says so, and the next lead is delivered', async () => {
+		const { receiver, staticData } = await publishedPair();
+		const registered = await callbackState(sandbox);
+		expect(registered.subscriptions).toEqual(LEADS);
+		const poll = pollOf(staticData);
+		await poll.activate();
+		portalLosesCallback(sandbox);
+		const missed = await makeLead(sandbox);
+
+		const { logs, result } = await captureLogs(async () => await poll.poll());
+		expect(result?.error).toBeUndefined();
+		expect(result?.items?.map((lead) => Number(lead.eventId))).toEqual([missed]);
+		expect(await callbackState(sandbox)).toEqual(registered);
+		expect(logs.filter((line) => REPAIRED.test(line))).toHaveLength(1);
+		expect(logs.join('\n')).toContain(registered.configuration!.url);
+		expect(logs.join('\n')).not.toContain(registered.configuration!.authorizationHeaderValue!);
+
+		await makeLead(sandbox);
+		const [delivery] = await receiver.waitForReceived(1, 10_000);
+		expect(delivery.status).toBe(200);
+		expect(delivery.items).toHaveLength(1);
+
+		// In place again: the next poll reads it and changes nothing.
+		const again = await captureLogs(async () => await poll.poll());
+		expect(again.logs.filter((line) => REPAIRED.test(line))).toEqual([]);
+	});
+
+	it('leaves a configuration pointing elsewhere as it is, and names it in the log once', async () => {
+		const { staticData } = await publishedPair();
+		const poll = pollOf(staticData);
+		await poll.activate();
+		await configureAsThirdParty(sandbox, CRM_CONFIGURATION);
+		const first = await captureLogs(async () => await poll.poll());
+		const second = await captureLogs(async () => await poll.poll());
+		expect((await callbackState(sandbox)).configuration).toEqual(CRM_CONFIGURATION);
+		const named = (lines: string[]) => lines.filter((line) => line.includes(CRM_CONFIGURATION.url));
+		expect(named(first.logs)).toHaveLength(1);
+		expect(named(first.logs)[0]).toMatch(/left as it is/);
+		expect(named(second.logs)).toEqual([]);
+	});
+
+	it('repairs nothing once the callback trigger is unpublished, nor in a workflow without one', async () => {
+		const { receiver } = await publishedPair();
+		await receiver.trigger.deactivate();
+		const unpublished = receiver.trigger.staticData;
+		expect(JSON.stringify(unpublished)).not.toContain('realEstatePortalCallbacks');
+		for (const staticData of [unpublished, {}]) {
+			portalLosesCallback(sandbox);
+			const poll = pollOf(staticData);
+			await poll.activate();
+			await poll.poll();
+			expect(await callbackState(sandbox)).toEqual({ configuration: null, subscriptions: [] });
+		}
+	});
+});
