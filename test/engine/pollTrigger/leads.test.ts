@@ -20,8 +20,11 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		});
 		const second = await makeLead(sandbox(), 'INMO-002', {
 			tipoEvento: 'CONTACTO',
-			anonymous: true,
+			nombre: 'Bruno Díaz',
+			email: 'bruno@example.com',
 		});
+		// A lead of an anonymous prospect is not in the list ("not in the public API").
+		await makeLead(sandbox(), 'INMO-002', { tipoEvento: 'CONTACTO', anonymous: true });
 		const outcome = await workflow.poll();
 		expect(emitted(outcome).map((lead) => Number(lead.eventId))).toEqual([first, second]);
 		expect(emitted(outcome)[0]).toMatchObject({
@@ -39,9 +42,9 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(emitted(outcome)[1]).toMatchObject({
 			eventType: 'CONTACTO',
 			contactType: 'phone view',
-			isAnonymous: true,
-			name: null,
-			email: null,
+			isAnonymous: false,
+			name: 'Bruno Díaz',
+			email: 'bruno@example.com',
 			agencyCode: 'INMO-002',
 		});
 		// The execution n8n started carries exactly those items.
