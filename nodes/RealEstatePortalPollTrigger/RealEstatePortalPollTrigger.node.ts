@@ -15,7 +15,7 @@ import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
 import { repairLostCallback } from './callbackRepair';
 import { judgeFailures, logUnreported } from './failures';
-import { startingCursor } from './leadCursor';
+import { resumed, startingCursor } from './leadCursor';
 import { latestLead, mergedLeads, pollLeads } from './leads';
 import { pollDeadline, readOrThrow, settle, type Settled } from './network';
 import {
@@ -105,9 +105,15 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		const firstPoll = !polledContexts.has(this);
 		// Cursors kept for another event or agency choice (an edited active workflow) are not ours.
 		const keptFor = JSON.stringify([event, chosenAgency(this)]);
-		const startOver =
-			(this.getActivationMode() === 'activate' && firstPoll) || store.keptFor !== keptFor;
+		const publishedNow = this.getActivationMode() === 'activate' && firstPoll;
+		// Published again, a lead poll goes on from its cursors: the leads made while the workflow
+		// was unpublished (their callbacks refused, then given up) are new (leadCursor.ts `resumed`).
+		const startOver = (publishedNow && event !== 'newLead') || store.keptFor !== keptFor;
 		const saved = readSaved(store, startOver);
+		if (publishedNow) {
+			for (const [agency, cursor] of Object.entries(saved.leads))
+				saved.leads[agency] = resumed(cursor, now.getTime());
+		}
 		const order = readingOrder(agencies, saved.resumeAt);
 		const { settled, items } =
 			event === 'newLead'

@@ -142,3 +142,29 @@ export function advance(
 	if (cursor.floor !== undefined && latestDayOf(cursor.floor) >= fromDay) next.floor = cursor.floor;
 	return next;
 }
+
+/**
+ * How far back a workflow published again looks for the leads made while it was not: the callback
+ * of such a lead is given up after 72 hours, and the list keeps it for days.
+ */
+export const RESUME_WITHIN_MS = 72 * HOUR_MS;
+
+/**
+ * A cursor saved before the workflow was unpublished, as the first poll after it is published
+ * again takes it: the leads made meanwhile are new (a callback path missed them all), as far back
+ * as RESUME_WITHIN_MS; older ones are not, so a workflow published again after months does not
+ * flood its destination.
+ */
+export function resumed(cursor: LeadCursor, now: number): LeadCursor {
+	const since = now - RESUME_WITHIN_MS;
+	const earliest = earliestDayOf(since);
+	if (cursor.fromDay >= earliest) return cursor;
+	const next: LeadCursor = {
+		fromDay: earliest,
+		keysUntil: byLastDay(lastDays(cursor.keysUntil), earliest),
+		floor: Math.max(cursor.floor ?? since, since),
+	};
+	const ids = byLastDay(lastDays(cursor.idsUntil), earliest);
+	if (Object.keys(ids).length > 0) next.idsUntil = ids;
+	return next;
+}

@@ -151,12 +151,14 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(emitted(await workflow.poll()).map((lead) => Number(lead.eventId))).toEqual(leads);
 	});
 
-	it('starts over on a new activation, keeping the ids it may list again', async () => {
+	it('goes on from its cursor on a new activation, keeping the ids it may list again', async () => {
 		const workflow = pollWorkflow(sandbox());
 		await workflow.activate();
-		await makeLead(sandbox());
+		const meanwhile = await makeLead(sandbox());
 		workflow.deactivate();
-		expect((await workflow.activate()).items).toBeNull();
+		expect(emitted(await workflow.activate()).map((lead) => Number(lead.eventId))).toEqual([
+			meanwhile,
+		]);
 		const cursors = workflow.nodeStaticData.leads as Record<
 			string,
 			{ fromDay: string; keysUntil: Record<string, unknown[]> }
