@@ -69,10 +69,12 @@ export class TriggerUnderAttack {
 			(received) => received.workflowData !== undefined,
 		);
 		const emitted = new Map<string, number>();
+		const kinds = new Set<string>();
 		for (const received of started) {
 			for (const item of received.items) {
 				const id = String(item.json.eventId);
 				emitted.set(id, (emitted.get(id) ?? 0) + 1);
+				kinds.add(String(item.json.eventType));
 			}
 		}
 		const failedRuns = started.filter(
@@ -82,7 +84,7 @@ export class TriggerUnderAttack {
 			this.answers.filter((answer) => answer.status >= 500).length +
 			this.receiver.received.filter((received) => received.error !== undefined).length +
 			failedRuns;
-		return { executions: started.length, emitted, crashes };
+		return { executions: started.length, emitted, crashes, kinds };
 	}
 }
 
