@@ -28,7 +28,8 @@ export interface Call {
 	secret?: string | null;
 	headers?: Record<string, string | string[]>;
 	body?: string | Buffer | object;
-	contentType?: string;
+	/** Default application/json; null: no content type at all. */
+	contentType?: string | null;
 }
 
 export class TriggerUnderAttack {
@@ -48,7 +49,7 @@ export class TriggerUnderAttack {
 
 	async call(call: Call = {}): Promise<RawAnswer> {
 		const headers: Record<string, string | string[]> = {
-			'content-type': call.contentType ?? 'application/json',
+			...(call.contentType !== null && { 'content-type': call.contentType ?? 'application/json' }),
 			...call.headers,
 		};
 		const secret = call.secret === undefined ? this.secret : call.secret;
