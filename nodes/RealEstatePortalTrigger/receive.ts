@@ -108,19 +108,6 @@ function unplacedItemOf(body: unknown, eventId: string, settings: ReceiveSetting
 	return unplacedItem(eventId, body, rawBodyFor(body, settings));
 }
 
-function warningOf(event: PortalEvent): string | undefined {
-	const notRead = fieldsNotRead(event);
-	const derivedForAnAdEvent = event.lead === null && event.eventIdSource !== 'body';
-	if (notRead.length === 0 && !derivedForAnAdEvent) return undefined;
-	return partlyReadWarning(
-		event.eventId,
-		derivedForAnAdEvent
-			? [...event.unreadableFields, '(no text event id: one was derived)']
-			: event.unreadableFields,
-		event.unknownFields,
-	);
-}
-
 /**
  * Lead bodies in English 2 and English SF name no agency (docs/portal-api.md#lead-bodies). When the
  * interface is linked to a single agency (soleAgency.ts reads that again when older than a short
@@ -185,7 +172,7 @@ export async function receive(
 	const filtered = filteredOut(event, settings);
 	if (filtered) return { outcome: 'ignored', reason: filtered, language };
 	const item = itemOf(event, settings, now);
-	const accepted = { item, eventId: event.eventId, language, warning: warningOf(event) };
+	const accepted = { item, eventId: event.eventId, language, warning: partlyReadWarning(event) };
 	return firstOnly(accepted, registration, checks, settings, now);
 }
 
