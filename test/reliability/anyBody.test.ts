@@ -11,9 +11,8 @@ import * as fc from 'fast-check';
 import { validateFieldType } from 'n8n-workflow';
 import { EVENT_FIELDS } from '../../nodes/shared/eventFields';
 import { EVENT_KINDS } from '../../nodes/shared/schemas';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { FigureBoard } from './support/figures';
-import { TriggerUnderAttack } from './support/triggerUnderAttack';
+import { useAttackBench } from './support/attackBench';
+import { isJson } from './support/isJson';
 
 jest.setTimeout(120_000);
 
@@ -87,15 +86,6 @@ const objectBody = fc
 			: { ...unknown, ...known, ...idFields };
 	});
 
-const isJson = (candidate: string) => {
-	try {
-		JSON.parse(candidate);
-		return true;
-	} catch {
-		return false;
-	}
-};
-
 const bodyText = fc.oneof(
 	{ weight: 6, arbitrary: objectBody.map((body) => JSON.stringify(body)) },
 	{ weight: 1, arbitrary: fc.array(objectBody, { maxLength: 2 }).map((b) => JSON.stringify(b)) },
@@ -139,23 +129,15 @@ const delivery = fc
 		return { text: written, bytes, encoding: used, contentType: declared };
 	});
 
-const board = new FigureBoard('any body with the right secret (real HTTP, engine)');
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	board.print();
-	await sandbox.close();
-});
+const bench = useAttackBench('any body with the right secret (real HTTP, engine)');
+const { board } = bench;
 
 const n8nTakesDate = (registeredAt: unknown) =>
 	validateFieldType('registeredAt', registeredAt, 'dateTime').valid === true;
 
 test(`${RUNS} bodies of any shape, encoding and content type: one item each, or a 4xx for what is not JSON`, async () => {
 	const deliveries = fc.sample(delivery, { numRuns: RUNS, seed: 36 });
-	const attack = await TriggerUnderAttack.start(sandbox);
+	const attack = await bench.start();
 	const emitted = new Set<string>();
 	const problems: string[] = [];
 	const tally = { items: 0, unknown: 0, repeats: 0, refused: 0 };

@@ -16,7 +16,6 @@ jest.mock('node:crypto', () => {
 
 import { timingSafeEqual } from 'node:crypto';
 import * as fc from 'fast-check';
-import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ALL_EVENTS,
 	adActivity,
@@ -24,22 +23,14 @@ import {
 	inLanguage,
 	phoneViewLead,
 } from '../unit/trigger/fixtures';
-import { FigureBoard } from './support/figures';
-import { TriggerUnderAttack, newEventId, type Call } from './support/triggerUnderAttack';
+import { useAttackBench } from './support/attackBench';
+import { isJson } from './support/isJson';
+import { newEventId, type Call } from './support/triggerUnderAttack';
 
 jest.setTimeout(120_000);
 
-const board = new FigureBoard('hostile input at the trigger (real HTTP, engine)');
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	board.print();
-	await sandbox.close();
-});
-beforeEach(() => sandbox.reset());
+const bench = useAttackBench('hostile input at the trigger (real HTTP, engine)');
+const { board } = bench;
 
 const lead = (overrides: Record<string, unknown> = {}) => ({
 	...phoneViewLead,
@@ -52,7 +43,7 @@ const lead = (overrides: Record<string, unknown> = {}) => ({
  * an execution, and must not have used up the valid event's place in the duplicate window.
  */
 async function expectRefused(scenario: string, calls: Call[], refusal: RegExp = /^4\d\d$/) {
-	const attack = await TriggerUnderAttack.start(sandbox);
+	const attack = await bench.start();
 	const statuses: number[] = [];
 	for (const call of calls) statuses.push((await attack.call(call)).status);
 	const control = lead();
@@ -79,7 +70,7 @@ async function expectRefused(scenario: string, calls: Call[], refusal: RegExp = 
 
 describe('the secret', () => {
 	test('missing, empty, wrong, truncated, padded, re-cased, repeated or elsewhere: 401, no execution', async () => {
-		const attack = await TriggerUnderAttack.start(sandbox);
+		const attack = await bench.start();
 		const secret = attack.secret;
 		await attack.finish();
 		const wrongSameLength = secret.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
@@ -101,7 +92,7 @@ describe('the secret', () => {
 	});
 
 	test('is compared with crypto.timingSafeEqual on equal-length buffers, never by string equality', async () => {
-		const attack = await TriggerUnderAttack.start(sandbox);
+		const attack = await bench.start();
 		const spy = timingSafeEqual as jest.MockedFunction<typeof timingSafeEqual>;
 		spy.mockClear();
 		try {
@@ -168,7 +159,7 @@ test('JSON bodies that are not an event object: each emitted once, marked UNKNOW
 		'{"__proto__":{"polluted":true}}',
 		'{"constructor":{"prototype":{"polluted":true}}}',
 	];
-	const attack = await TriggerUnderAttack.start(sandbox);
+	const attack = await bench.start();
 	const statuses: number[] = [];
 	for (const body of [...bodies, ...bodies]) statuses.push((await attack.call({ body })).status);
 	const { executions, emitted, crashes, kinds } = await attack.finish();
@@ -192,7 +183,7 @@ test('JSON bodies that are not an event object: each emitted once, marked UNKNOW
 test('deeply nested JSON: refused or taken, never a crash', async () => {
 	const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 	const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-	const attack = await TriggerUnderAttack.start(sandbox);
+	const attack = await bench.start();
 	const bodies = [
 		arrays(20_000),
 		nested(20_000),
@@ -241,7 +232,7 @@ describe('unknown kinds and kinds with the wrong case', () => {
 
 	/** Sends each body once: every one answered 200 and emitted once; the kinds emitted. */
 	async function eachEmittedOnce(scenario: string, sent: Array<{ idEvento: string }>) {
-		const attack = await TriggerUnderAttack.start(sandbox);
+		const attack = await bench.start();
 		const statuses: number[] = [];
 		for (const body of sent) statuses.push((await attack.call({ body })).status);
 		const { executions, emitted, crashes, kinds: emittedKinds } = await attack.finish();
@@ -293,7 +284,7 @@ describe('wrong types in every field', () => {
 		async (_kind, event) => {
 			// A lead body stays a lead without a text id (derived then) or a known kind (read from it).
 			const isLead = event.tipoEvento.startsWith('CONTACTO');
-			const attack = await TriggerUnderAttack.start(sandbox);
+			const attack = await bench.start();
 			const sent: Array<{ id: string; status: number; field?: string }> = [];
 			const fields = Object.keys(event).filter((field) => field !== 'idEvento');
 			for (const field of fields) {
@@ -346,14 +337,6 @@ describe('property run', () => {
 		language: fc.constantFrom(...languages),
 		idIndex: fc.integer({ min: 0, max: 400 }),
 	});
-	const isJson = (text: string) => {
-		try {
-			JSON.parse(text);
-			return true;
-		} catch {
-			return false;
-		}
-	};
 	const notJson = fc.oneof(
 		fc.string().filter((text) => !isJson(text)),
 		validEvent.map(({ template }) => JSON.stringify(template).slice(0, -2)),
@@ -381,7 +364,7 @@ describe('property run', () => {
 
 	test(`${FUZZ_RUNS} generated deliveries: no crash, no execution for a call without the secret or JSON, every valid new event emitted once, any other JSON taken`, async () => {
 		const deliveries = fc.sample(delivery, { numRuns: FUZZ_RUNS, seed: 20_240_607 });
-		const attack = await TriggerUnderAttack.start(sandbox);
+		const attack = await bench.start();
 		const ids = Array.from({ length: 401 }, () => newEventId());
 		const expectedOnce = new Set<string>();
 		let invalidAccepted = 0;
