@@ -25,6 +25,7 @@ import {
 	receiveSettingsOf,
 	triggerProperties,
 } from './properties';
+import { deliveryOf } from './delivery';
 import { receive, type Reception } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
@@ -227,12 +228,8 @@ export class RealEstatePortalTrigger implements INodeType {
 		}
 		const settings = receiveSettingsOf(this);
 		const soleAgencyCode = await soleAgencyCodeNow(this);
-		const reception = receive(
-			{
-				headers: request.headers,
-				rawBody: (request as { rawBody?: unknown }).rawBody,
-				body: request.body,
-			},
+		const reception = await receive(
+			deliveryOf(request),
 			{
 				registrations: receivers.map((digest) => ({
 					...digest,
@@ -243,6 +240,7 @@ export class RealEstatePortalTrigger implements INodeType {
 			settings,
 			new Date(),
 		);
+		if (reception.warning) this.logger.warn(reception.warning);
 		if (reception.outcome === 'rejected') {
 			this.getResponseObject().status(reception.status).json({ message: reception.message });
 			return { noWebhookResponse: true };

@@ -102,7 +102,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to add the prospect's national ID (DNI, CPF: personal data) to a simplified lead as nationalId. Off, it stays only in the raw body.",
+					"Whether to add the prospect's national ID (DNI, CPF: personal data) to a simplified lead as nationalId. Off, it is only in a raw body you ask for (Include Raw Body, or Simplify off).",
 			},
 			{
 				displayName: 'Include Raw Body',

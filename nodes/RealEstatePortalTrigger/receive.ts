@@ -1,24 +1,36 @@
 /**
  * One callback delivery → what the webhook answers and what (if anything) the workflow receives.
- * Order matters: the secret first (nothing about the body is revealed to a caller without it), then
- * size, JSON and the event schema, then the user's choices, and the duplicate check last so that only
- * emitted events take a place in the duplicate window (no check when the portal is answered after
- * the workflow: its retry of a run that failed must run again).
+ * Order matters: the secret first (nothing about the body is read or revealed to a caller without
+ * it), then the body (delivery.ts), the event, the user's choices, and the duplicate check last so
+ * that only emitted events take a place in the duplicate window (no check when the portal is
+ * answered after the workflow: its retry of a run that failed must run again).
+ *
+ * A delivery that carries the right secret is never refused for its shape: a lead becomes an item
+ * with what could be read, a body that is no event becomes an item marked UNKNOWN, and what was not
+ * read is named in the item and in a warning for n8n's log, its values in the raw body (without
+ * the national id unless asked). Only a body that is not JSON at all (or far too large) is answered
+ * 4xx, with a warning as well.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { BodyLanguage } from '../shared/eventFields';
-import { envelopeOf, simplifyLead, unreadablePart } from '../shared/normalizeEvent';
-import { readEvent, type PortalEvent } from '../shared/readEvent';
+import { withoutNationalId, type BodyLanguage } from '../shared/eventFields';
+import {
+	UNPLACED_KIND,
+	envelopeOf,
+	fieldsNotRead,
+	simplifyLead,
+	unplacedItem,
+	unreadablePart,
+} from '../shared/normalizeEvent';
+import { readEvent, unplacedEventId, type PortalEvent } from '../shared/readEvent';
 import type { EventKind } from '../shared/schemas';
 import type { DuplicateCheck } from './dedupe';
+import { readBody, type Delivery } from './delivery';
+import { partlyReadWarning, refusedWarning, unplacedWarning } from './readingWarnings';
 import type { SecretDigest } from './secrets';
 import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
 
 /** A registration as the webhook sees it: its secret digest, and its agency when it has one only. */
 export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null };
-
-/** Lead bodies are about a kilobyte; anything far larger is not a delivery of this service. */
-export const MAX_BODY_BYTES = 128 * 1024;
 
 export interface ReceiveSettings {
 	/** Whether an event already emitted is ignored (repeats are answered 200, no execution). */
@@ -34,55 +46,20 @@ export interface ReceiveSettings {
 	adCodes: readonly string[];
 }
 
-export interface Delivery {
-	headers: Record<string, string | string[] | undefined>;
-	/** The bytes as received, when the server kept them (n8n does). */
-	rawBody?: unknown;
-	/** The body as the server parsed it. */
-	body: unknown;
-}
-
 /** What a read delivery was: its body language as recognised (null when none matched). */
 interface Read {
 	language: BodyLanguage | null;
 }
 
+/** A line for n8n's log (`logger.warn`): what of a delivery with the right secret was not read. */
+interface Warned {
+	warning?: string;
+}
+
 export type Reception =
-	| { outcome: 'rejected'; status: 400 | 401 | 413; message: string }
-	| ({ outcome: 'ignored'; reason: string } & Read)
-	| ({ outcome: 'accepted'; item: IDataObject; eventId: string } & Read);
-
-type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
-
-const TOO_LARGE: BodyRead = {
-	ok: false,
-	status: 413,
-	message: `The body exceeds ${MAX_BODY_BYTES} bytes`,
-};
-
-function parseJsonText(text: string): BodyRead {
-	if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) return TOO_LARGE;
-	try {
-		return { ok: true, value: JSON.parse(text) };
-	} catch {
-		return { ok: false, status: 400, message: 'The body is not valid JSON' };
-	}
-}
-
-function readBody(delivery: Delivery): BodyRead {
-	const { rawBody, body } = delivery;
-	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) {
-		if (rawBody.length > MAX_BODY_BYTES) return TOO_LARGE;
-		return parseJsonText(rawBody.toString('utf8'));
-	}
-	if (typeof body === 'string') return parseJsonText(body);
-	if (body !== null && typeof body === 'object') {
-		return Buffer.byteLength(JSON.stringify(body), 'utf8') > MAX_BODY_BYTES
-			? TOO_LARGE
-			: { ok: true, value: body };
-	}
-	return { ok: false, status: 400, message: 'The body is empty' };
-}
+	| ({ outcome: 'rejected'; status: 400 | 401 | 413; message: string } & Warned)
+	| ({ outcome: 'ignored'; reason: string } & Read & Warned)
+	| ({ outcome: 'accepted'; item: IDataObject; eventId: string } & Read & Warned);
 
 function listed(value: string | null, list: readonly string[]): boolean {
 	if (value === null) return false;
@@ -102,14 +79,33 @@ function filteredOut(event: PortalEvent, settings: ReceiveSettings): string | nu
 	return null;
 }
 
+/**
+ * The body as a simplified item carries it: as delivered when the user asked for the raw body or
+ * the national id, else without the national id (every name the alias table gives it).
+ */
+function rawBodyFor<T>(body: T, settings: ReceiveSettings): T {
+	return settings.includeRawBody || settings.includeNationalId ? body : withoutNationalId(body);
+}
+
 function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IDataObject {
 	if (!settings.simplify) return event.body;
-	if (!event.lead) return envelopeOf(event, now) as IDataObject;
+	const rawBody = rawBodyFor(event.body, settings);
+	if (!event.lead) return envelopeOf(event, now, rawBody) as IDataObject;
 	const lead: IDataObject = simplifyLead(event.lead, {
 		includeNationalId: settings.includeNationalId,
 	});
-	const asked = settings.includeRawBody ? { rawBody: event.body } : {};
-	return { ...lead, ...asked, ...unreadablePart(event.unreadableFields, event.body) };
+	const asked = settings.includeRawBody ? { rawBody } : {};
+	return { ...lead, ...asked, ...unreadablePart(fieldsNotRead(event), rawBody) };
+}
+
+/** A body that is no event → the item marked UNKNOWN (Simplify off: the body, an object or wrapped). */
+function unplacedItemOf(body: unknown, eventId: string, settings: ReceiveSettings): IDataObject {
+	if (!settings.simplify) {
+		return typeof body === 'object' && body !== null && !Array.isArray(body)
+			? (body as IDataObject)
+			: { body: body as IDataObject };
+	}
+	return unplacedItem(eventId, body, rawBodyFor(body, settings));
 }
 
 /**
@@ -133,12 +129,12 @@ export interface ReceiveChecks {
 	duplicates: DuplicateCheck;
 }
 
-export function receive(
+export async function receive(
 	delivery: Delivery,
 	checks: ReceiveChecks,
 	settings: ReceiveSettings,
 	now: Date,
-): Reception {
+): Promise<Reception> {
 	const registration = matchingDigest(
 		headerValue(delivery.headers, SECRET_HEADER),
 		checks.registrations,
@@ -150,15 +146,24 @@ export function receive(
 			message: `Missing or wrong ${SECRET_HEADER} header`,
 		};
 	}
-	const read = readBody(delivery);
-	if (!read.ok) return { outcome: 'rejected', status: read.status, message: read.message };
+	const read = await readBody(delivery);
+	if (!read.ok) {
+		const warning = refusedWarning(read.status, read.message, delivery.headers['content-type']);
+		return { outcome: 'rejected', status: read.status, message: read.message, warning };
+	}
 	const parsed = readEvent(read.value, settings.languageHint);
 	if (!parsed.ok) {
-		return {
-			outcome: 'rejected',
-			status: 400,
-			message: `Not an event of this service: ${parsed.problem}`,
-		};
+		// Which kind, agency or ad it is cannot be told: no filter can drop it.
+		const eventId = unplacedEventId(read.value, read.text);
+		const warning = unplacedWarning(eventId, parsed.problem, UNPLACED_KIND);
+		const item = unplacedItemOf(read.value, eventId, settings);
+		return firstOnly(
+			{ item, eventId, language: null, warning },
+			registration,
+			checks,
+			settings,
+			now,
+		);
 	}
 	const event = withAgencyOf(registration, parsed.event);
 	const { language } = event;
@@ -166,20 +171,24 @@ export function receive(
 		return { outcome: 'ignored', reason: `${event.kind} not chosen`, language };
 	const filtered = filteredOut(event, settings);
 	if (filtered) return { outcome: 'ignored', reason: filtered, language };
+	const item = itemOf(event, settings, now);
+	const accepted = { item, eventId: event.eventId, language, warning: partlyReadWarning(event) };
+	return firstOnly(accepted, registration, checks, settings, now);
+}
+
+/** Accepted, unless it repeats an event already emitted and repeats are dropped. */
+function firstOnly(
+	accepted: Omit<Extract<Reception, { outcome: 'accepted' }>, 'outcome'>,
+	registration: RegisteredReceiver,
+	checks: ReceiveChecks,
+	settings: ReceiveSettings,
+	now: Date,
+): Reception {
+	const { eventId, language } = accepted;
 	if (
 		settings.dropRepeats &&
-		!checks.duplicates.isFirst(registration.digest, event.eventId, now.getTime())
-	) {
-		return {
-			outcome: 'ignored',
-			reason: `duplicate of event ${event.eventId}`,
-			language,
-		};
-	}
-	return {
-		outcome: 'accepted',
-		item: itemOf(event, settings, now),
-		eventId: event.eventId,
-		language,
-	};
+		!checks.duplicates.isFirst(registration.digest, eventId, now.getTime())
+	)
+		return { outcome: 'ignored', reason: `duplicate of event ${eventId}`, language };
+	return { outcome: 'accepted', ...accepted };
 }

@@ -188,6 +188,8 @@ export const EVENT_FIELDS = {
 	userIdPlat: { ES: 'userIdPlat', PT: 'userIdPlat', EN: 'userIdPlat', EN2: 'userIdPlat' },
 	/** Which portal of the group the lead came from. */
 	leadOrigin: { EN2: 'leadOrigin' },
+	/** English SF's opaque form token: known, and not part of the flat lead. */
+	token: { EN_SF: 'token' },
 	// Envelope fields of ad and credit events (their bodies are not public).
 	codigoAviso: {
 		ES: 'codigoAviso',
@@ -284,29 +286,106 @@ const NAMES_BY_LANGUAGE = new Map(
 	]),
 );
 
+/** A body read through the table. */
+export interface ReadFields {
+	/** Its fields under their canonical names; names the table does not know under their own. */
+	fields: Record<string, unknown>;
+	/** For each canonical field read, the name the body carried it under. */
+	deliveredNames: Record<string, string>;
+	/** The body's names the table does not know, in the body's order. */
+	unknownNames: string[];
+}
+
+/** Every name the table knows: any language's, the lead list's, and those read before. */
+const KNOWN_NAMES = new Set(
+	ALL_FIELDS.flatMap((field) => [
+		...[...BODY_LANGUAGES, 'list' as const].flatMap((source) => namesOf(field, source)),
+		...((EVENT_FIELDS[field] as FieldNames).before ?? []),
+	]),
+);
+
 /**
- * A body's fields under their canonical names (the keys of EVENT_FIELDS), read in `language`
+ * Reads a body's fields under their canonical names (the keys of EVENT_FIELDS), in `language`
  * first; a field's first name with a value (not null) wins. Names the table does not know are
  * kept under their own name; a known name is never kept twice.
  */
-export function canonicalFields(
+export function readFields(
 	body: Record<string, unknown>,
 	language: BodyLanguage | null,
-): Record<string, unknown> {
+): ReadFields {
 	const names = NAMES_BY_LANGUAGE.get(language)!;
-	const out: Record<string, unknown> = {};
+	const fields: Record<string, unknown> = {};
+	const deliveredNames: Record<string, string> = {};
 	const used = new Set<string>();
 	for (const [field, candidates] of names) {
 		const present = candidates.filter((name) => Object.hasOwn(body, name));
 		if (present.length === 0) continue;
 		for (const name of present) used.add(name);
 		const withValue = present.find((name) => body[name] !== null && body[name] !== undefined);
-		out[field] = body[withValue ?? present[0]];
+		deliveredNames[field] = withValue ?? present[0];
+		fields[field] = body[deliveredNames[field]];
 	}
 	for (const [name, value] of Object.entries(body)) {
-		if (!used.has(name) && !Object.hasOwn(out, name)) out[name] = value;
+		if (!used.has(name) && !Object.hasOwn(fields, name)) fields[name] = value;
 	}
-	return out;
+	const unknownNames = Object.keys(body).filter((name) => !KNOWN_NAMES.has(name));
+	return { fields, deliveredNames, unknownNames };
+}
+
+/** A body's fields under their canonical names (readFields). */
+export function canonicalFields(
+	body: Record<string, unknown>,
+	language: BodyLanguage | null,
+): Record<string, unknown> {
+	return readFields(body, language).fields;
+}
+
+/** Every name of the national id (DNI, CPF: personal data) the table knows, in lower case. */
+const NATIONAL_ID_NAMES = new Set(readingOrder('dni', null).map((name) => name.toLowerCase()));
+
+/**
+ * A JSON value without the national id: every property named as the table names it (any case), at
+ * any depth. The value itself is left as it is; a copy is made only when there is one to remove.
+ * Walked without recursion: a body may nest deeper than the call stack.
+ */
+export function withoutNationalId<T>(value: T): T {
+	if (!holdsNationalId(value)) return value;
+	const root: object = Array.isArray(value) ? [] : {};
+	const stack: Array<[source: object, target: object]> = [[value as object, root]];
+	while (stack.length > 0) {
+		const [source, target] = stack.pop()!;
+		const isList = Array.isArray(source);
+		for (const [key, child] of Object.entries(source)) {
+			if (!isList && NATIONAL_ID_NAMES.has(key.toLowerCase())) continue;
+			let copy: unknown = child;
+			if (typeof child === 'object' && child !== null) {
+				copy = Array.isArray(child) ? [] : {};
+				stack.push([child, copy as object]);
+			}
+			// An own property even for "__proto__", which a JSON body may carry.
+			Object.defineProperty(target, key, {
+				value: copy,
+				enumerable: true,
+				writable: true,
+				configurable: true,
+			});
+		}
+	}
+	return root as T;
+}
+
+function holdsNationalId(value: unknown): boolean {
+	const stack: unknown[] = [value];
+	while (stack.length > 0) {
+		const next = stack.pop();
+		if (typeof next !== 'object' || next === null) continue;
+		const isList = Array.isArray(next);
+		for (const [key, child] of Object.entries(next)) {
+			if (!isList && NATIONAL_ID_NAMES.has(key.toLowerCase())) return true;
+			stack.push(child);
+		}
+	}
+	return false;
 }
 
 /**

@@ -9,9 +9,10 @@
  */
 import type { IDataObject, Logger } from 'n8n-workflow';
 import { idKeyOf } from './leadKey';
-import { simplifyLead, toIsoTimestamp, unreadablePart } from './normalizeEvent';
-import { fieldsDigest, readEvent } from './readEvent';
-import { canonicalFields, detectBodyLanguage } from './eventFields';
+import { isoInstantOf } from './instants';
+import { fieldsNotRead, simplifyLead, unreadablePart } from './normalizeEvent';
+import { fieldsDigest, readEvent, wholeNumberOf } from './readEvent';
+import { canonicalFields, detectBodyLanguage, withoutNationalId } from './eventFields';
 
 /** How a listed lead's key was obtained. */
 export type ListedKeySource = 'messageId' | 'listId' | 'digest';
@@ -26,11 +27,6 @@ export interface ListedLeadKeys {
 	day: string | null;
 }
 
-function wholeNumber(value: unknown): number | null {
-	const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-	return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
-}
-
 /**
  * A key for an item with neither a message id nor a list id: the first 52 bits of a SHA-256 of
  * its fields (names sorted), the same at every poll while the portal lists it unchanged. Two items
@@ -43,11 +39,10 @@ function digestKey(raw: IDataObject): number {
 function instantOf(value: unknown): { instant: number | null; day: string | null } {
 	if (typeof value === 'number' && Number.isFinite(value)) return { instant: value, day: null };
 	if (typeof value !== 'string') return { instant: null, day: null };
-	const iso = toIsoTimestamp(value);
-	const instant = iso === null ? Number.NaN : Date.parse(iso);
+	const iso = isoInstantOf(value);
 	const dayText = iso === null ? null : /^(\d{4})-(\d{2})-(\d{2})T/.exec(iso);
 	return {
-		instant: Number.isNaN(instant) ? null : instant,
+		instant: iso === null ? null : Date.parse(iso),
 		day: dayText ? `${dayText[1]}${dayText[2]}${dayText[3]}` : null,
 	};
 }
@@ -70,8 +65,8 @@ export function listedLeadKeys(raw: IDataObject): ListedLeadKeys {
 
 function readKeys(raw: IDataObject): ListedLeadKeys {
 	const fields = canonicalFields(raw, detectBodyLanguage(raw));
-	const messageId = wholeNumber(fields.idMensaje);
-	const listId = wholeNumber(raw.id);
+	const messageId = wholeNumberOf(fields.idMensaje);
+	const listId = wholeNumberOf(raw.id);
 	const key: Pick<ListedLeadKeys, 'id' | 'idSource'> =
 		messageId !== null
 			? { id: messageId, idSource: 'messageId' }
@@ -119,12 +114,13 @@ export function readListedLead(
 	if (keys.idSource === 'digest' || (keys.idSource === 'listId' && hasMessage))
 		tellKeyed(options.logger, agencyCode, keys);
 	const messageId = keys.idSource === 'messageId' ? keys.id : null;
+	const rawBody = options.includeNationalId ? raw : withoutNationalId(raw);
 	if (!read.ok || !read.event.lead) {
 		const leadKey = idKeyOf(messageId, eventId, 'list');
-		const item = { leadKey, eventId, messageId, ...unreadablePart(['(no lead field)'], raw) };
+		const item = { leadKey, eventId, messageId, ...unreadablePart(['(no lead field)'], rawBody) };
 		return { ...keys, item: { ...item, agencyCode, trigger: 'poll' } };
 	}
-	const { lead, unreadableFields } = read.event;
+	const { lead } = read.event;
 	const flat: IDataObject = simplifyLead(
 		{ ...lead, idEvento: eventId, idMensaje: messageId },
 		{ includeNationalId: options.includeNationalId, path: 'list' },
@@ -133,7 +129,7 @@ export function readListedLead(
 		...keys,
 		item: {
 			...flat,
-			...unreadablePart(unreadableFields, raw),
+			...unreadablePart(fieldsNotRead(read.event), rawBody),
 			agencyCode: flat.agencyCode ?? agencyCode,
 			trigger: 'poll',
 		},

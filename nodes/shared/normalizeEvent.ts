@@ -3,10 +3,12 @@
  * or a CRM contact takes as is, the same from both triggers; an ad or credit event (bodies not
  * public) keeps its body unchanged inside a small normalised envelope.
  */
+import type { IDataObject } from 'n8n-workflow';
 import { CONTACT_TYPE_OF_KIND, contactTypeWords } from './contactTypes';
+import { isoInstantOf } from './instants';
 import { leadKeyOf, type LeadPath } from './leadKey';
 import { composePhone } from './phone';
-import { textOf, type JsonObject, type PortalEvent } from './readEvent';
+import { textOf, wholeNumberOf, type JsonObject, type PortalEvent } from './readEvent';
 import type { LeadEventBody } from './schemas';
 
 export type { PortalEvent } from './readEvent';
@@ -21,7 +23,8 @@ export interface SimplifiedLead {
 	contactTypeId: number | null;
 	registeredAt: string | null;
 	adCode: string | null;
-	platformAdId: number | string | null;
+	/** The platform's ids are whole numbers (docs/portal-api.md); anything else is not read. */
+	platformAdId: number | null;
 	messageId: number | null;
 	/** Text: its type differs across body languages, and a table column needs one. */
 	contactId: string | null;
@@ -56,6 +59,8 @@ export interface EventEnvelope {
 	adCode?: string;
 	agencyCode?: string;
 	receivedAt: string;
+	/** Envelope fields that could not be read (an event id that is no text): the body holds them. */
+	unreadableFields?: string;
 	body: JsonObject;
 }
 
@@ -65,58 +70,30 @@ type JsonValue = JsonObject[string];
 const ANONYMOUS_NAME = 'ANONYMOUS';
 const ANONYMOUS_EMAIL = '--';
 
+/** The item's kind when its body is no event the reader can place: it is emitted all the same. */
+export const UNPLACED_KIND = 'UNKNOWN';
+
+/** Every field of a read event that is not in its item: unreadable values, then unknown names. */
+export function fieldsNotRead(event: Pick<PortalEvent, 'unreadableFields' | 'unknownFields'>) {
+	return [...event.unreadableFields, ...event.unknownFields];
+}
+
 /**
- * What a lead item carries beside its readable fields when some could not be read: their names and
- * the body as delivered or listed, so that nothing is dropped (both triggers' rule). Empty otherwise.
+ * What a lead item carries beside its readable fields when some of the body was not read: their
+ * names and the body as delivered or listed (the caller leaves the national id out unless asked),
+ * so that nothing is dropped (both triggers' rule). Empty otherwise.
  */
-export function unreadablePart(
-	unreadableFields: string[],
-	rawBody: object,
-): { unreadableFields?: string; rawBody?: object } {
-	return unreadableFields.length > 0
-		? { unreadableFields: unreadableFields.join(', '), rawBody }
+export function unreadablePart(fieldNames: string[], rawBody: unknown): IDataObject {
+	return fieldNames.length > 0
+		? { unreadableFields: fieldNames.join(', '), rawBody: rawBody as IDataObject }
 		: {};
 }
 
-/** `yyyy-MM-ddTHH:mm:ss.SSS+hhmm` (and close variants) → ISO 8601 keeping the local offset. */
-export function toIsoTimestamp(text: string | null | undefined): string | null {
-	if (text === null || text === undefined || text.trim() === '') return null;
-	const match =
-		/^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
-			text.trim(),
-		);
-	if (!match) return text;
-	const [, date, time, zone] = match;
-	const offset =
-		zone === undefined
-			? ''
-			: zone.toUpperCase() === 'Z'
-				? 'Z'
-				: `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-	const iso = `${date}T${time}${offset}`;
-	return Number.isNaN(Date.parse(iso)) ? text : iso;
-}
-
 /** Fields whose type the service leaves open: kept as a string or number, anything else as text. */
-/** The platform's ids are integers (docs/portal-api.md): a whole number as a number, else as written. */
-function platformId(value: unknown): number | string | null {
-	const text = textOf(value);
-	return text !== null && /^\d{1,15}$/.test(text.trim()) ? Number(text) : text;
-}
-
 function scalar(value: unknown): string | number | null {
 	if (value === null || value === undefined) return null;
 	if (typeof value === 'string' || typeof value === 'number') return value;
 	return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-/** Text of the form above, or epoch milliseconds (some lead lists) → ISO 8601. */
-function registeredAtOf(value: unknown): string | null {
-	if (typeof value === 'number' && Number.isFinite(value)) {
-		const date = new Date(value);
-		return Number.isNaN(date.getTime()) ? null : date.toISOString();
-	}
-	return typeof value === 'string' ? toIsoTimestamp(value) : null;
 }
 
 /** A lead (as readEvent.ts read it) → one flat object with English keys. */
@@ -134,9 +111,9 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 		eventType: lead.tipoEvento,
 		contactType: contactTypeWords(contactTypeId ?? CONTACT_TYPE_OF_KIND[lead.tipoEvento]),
 		contactTypeId,
-		registeredAt: registeredAtOf(lead.fechaRegistro),
+		registeredAt: isoInstantOf(lead.fechaRegistro),
 		adCode: textOf(lead.referencia) ?? textOf(lead.codigoAviso),
-		platformAdId: platformId(lead.idAvisoPlat),
+		platformAdId: wholeNumberOf(lead.idAvisoPlat),
 		messageId: lead.idMensaje ?? null,
 		contactId: textOf(lead.idContacto),
 		name: unlessPlaceholder(lead.nombre, ANONYMOUS_NAME),
@@ -162,8 +139,27 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 	return flat;
 }
 
-/** An ad or credit event → the normalised envelope with the body unchanged inside. */
-export function envelopeOf(event: PortalEvent, receivedAt: Date): EventEnvelope {
+/**
+ * A body that is no event the reader can place → an item with the flat lead's fields, all null,
+ * marked UNPLACED_KIND, the body's fields named and `rawBody` beside them (the body, or a copy
+ * without the national id). Its key is its own id, so that each such body is a row of its own.
+ */
+export function unplacedItem(eventId: string, body: unknown, rawBody: unknown): IDataObject {
+	const names =
+		typeof body === 'object' && body !== null && !Array.isArray(body)
+			? Object.keys(body).join(', ') || '(no field)'
+			: '(not a JSON object)';
+	return {
+		...simplifyLead({ idEvento: eventId, tipoEvento: 'CONTACTO' }),
+		eventType: UNPLACED_KIND,
+		contactType: null,
+		unreadableFields: names,
+		rawBody: rawBody as IDataObject,
+	};
+}
+
+/** An ad or credit event → the normalised envelope with the body (`body`, the caller's) inside. */
+export function envelopeOf(event: PortalEvent, receivedAt: Date, body = event.body): EventEnvelope {
 	const { adCode, agencyCode } = event;
 	return {
 		eventId: event.eventId,
@@ -171,6 +167,9 @@ export function envelopeOf(event: PortalEvent, receivedAt: Date): EventEnvelope 
 		...(adCode !== null && { adCode }),
 		...(agencyCode !== null && { agencyCode }),
 		receivedAt: receivedAt.toISOString(),
-		body: event.body,
+		...(event.unreadableFields.length > 0 && {
+			unreadableFields: event.unreadableFields.join(', '),
+		}),
+		body,
 	};
 }

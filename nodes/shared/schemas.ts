@@ -16,9 +16,6 @@ export const EVENT_KINDS = [
 export const eventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof eventKindSchema>;
 
-/** Kept for imports of this name; the rule lives in eventKinds.ts. */
-export { LEAD_EVENT_KINDS } from './eventKinds';
-
 export const INTERFACE_KINDS = ['LES', 'LEC'] as const;
 export type InterfaceKind = (typeof INTERFACE_KINDS)[number];
 

@@ -293,6 +293,53 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		expect(rows).toEqual([expect.objectContaining({ eventId, name: 'Marta Ruiz' })]);
 	}, 60_000);
 
+	it('lands a lead whatever its shape and bytes, and a body that is no event, as rows (issue 36)', async () => {
+		const { configuration } = await portal.interface();
+		const secret = {
+			[configuration!.authorizationHeaderKey!]: configuration!.authorizationHeaderValue!,
+		};
+		const lead = (idEvento: string, fields: Record<string, unknown>) =>
+			JSON.stringify({
+				idEvento,
+				tipoEvento: 'CONTACTO',
+				referencia: 'DEMO-0003',
+				nombre: 'Luz Díaz',
+				email: `${idEvento}@example.com`,
+				...fields,
+			});
+		const ids = ['a3f0c1d2-0000-4000-8000-000000000361', 'a3f0c1d2-0000-4000-8000-000000000362'];
+		const sent: Array<[Record<string, string>, Buffer]> = [
+			// No content type, a byte-order mark, a local time without an offset: n8n 2.41.1 reads no
+			// body for this trigger version, the node reads the bytes.
+			[
+				secret,
+				Buffer.concat([
+					Buffer.from([0xef, 0xbb, 0xbf]),
+					Buffer.from(lead(ids[0], { fechaRegistro: '26/11/2026 10:49:35' })),
+				]),
+			],
+			[
+				{ ...secret, 'content-type': 'application/octet-stream' },
+				Buffer.from(lead(ids[1], { fechaRegistro: 'ayer', dni: '30111222' })),
+			],
+			[{ ...secret, 'content-type': 'application/json' }, Buffer.from('{"hello":"world"}')],
+		];
+		for (const [headers, body] of sent) {
+			const answer = await fetch(webhookUrl, { method: 'POST', headers, body });
+			expect(answer.status).toBe(200);
+		}
+		finishedSoFar += sent.length;
+		await stack.owner.api.waitForExecutions(workflow.id, finishedSoFar);
+
+		const rows = await leadsTableRows(stack.owner);
+		const [local, unreadable] = ids.map((id) => rows.find((row) => row.eventId === id));
+		expect(Date.parse(String(local?.registeredAt))).toBe(Date.parse('2026-11-26T13:49:35Z'));
+		expect(unreadable).toMatchObject({ registeredAt: null, unreadableFields: 'fechaRegistro' });
+		expect(unreadable?.rawBody).not.toContain('30111222');
+		const unknown = rows.filter((row) => row.eventType === 'UNKNOWN');
+		expect(unknown).toEqual([expect.objectContaining({ rawBody: '{"hello":"world"}' })]);
+	}, 60_000);
+
 	it('keeps the access token out of every execution', async () => {
 		const executions = await stack.owner.api.listExecutions({
 			workflowId: workflow.id,

@@ -144,13 +144,15 @@ describe('fields beyond the common ones', () => {
 		expect(told).toHaveLength(1);
 	});
 
-	it('answers 400 to a body that carries no lead and no event', async () => {
+	it('emits a body that carries no lead and no event, marked UNKNOWN, rather than refuse it', async () => {
 		const r = await activeTrigger();
 		const answer = await post(
 			r.url(),
 			{ token: 'b7c1e0', status: 'ok' },
 			{ secret: await portalSecret(env.sandbox) },
 		);
-		expect(answer.status).toBe(400);
+		expect(answer.status).toBe(200);
+		const [received] = await r.waitForReceived(1);
+		expect(emitted(received)).toEqual([expect.objectContaining({ eventType: 'UNKNOWN' })]);
 	});
 });

@@ -188,20 +188,26 @@ export const leadBody = (idEvento = 'e5f1d7c2-1111-4aaa-8bbb-000000000001') => (
 	mensaje: null,
 });
 
-/** POSTs a body straight to the trigger's webhook, as the service would. */
+/**
+ * POSTs a body straight to the trigger's webhook, as the service would: text and bytes as they are,
+ * anything else as JSON; `contentType: null` sends no content type at all.
+ */
 export async function post(
 	url: string,
 	body: unknown,
-	options: { secret?: string; contentType?: string } = {},
+	options: { secret?: string; contentType?: string | null } = {},
 ): Promise<{ status: number; json: unknown }> {
-	const headers: Record<string, string> = {
-		'content-type': options.contentType ?? 'application/json',
-	};
+	const headers: Record<string, string> = {};
+	if (options.contentType !== null)
+		headers['content-type'] = options.contentType ?? 'application/json';
 	if (options.secret !== undefined) headers[SECRET_HEADER] = options.secret;
+	const sent =
+		typeof body === 'string' ? body : Buffer.isBuffer(body) ? null : JSON.stringify(body);
 	const response = await fetch(url, {
 		method: 'POST',
 		headers,
-		body: typeof body === 'string' ? body : JSON.stringify(body),
+		// Bytes: fetch adds no content type of its own.
+		body: sent === null ? (body as Buffer) : Buffer.from(sent),
 	});
 	const text = await response.text();
 	let json: unknown = text;

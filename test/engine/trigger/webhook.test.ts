@@ -214,16 +214,16 @@ describe('a request made straight at the webhook URL', () => {
 		expect(executions(await r.waitForReceived(2))).toBe(0);
 	});
 
-	it('with a body that is not an event gets 400, naming the problem, and starts nothing', async () => {
+	it('with a JSON body that is no event is answered 200 and emits it marked UNKNOWN (bodyShapes.test.ts)', async () => {
 		const r = await activeTrigger();
 
 		const answer = await post(r.url(), { hello: 'world' }, { secret: await secretOf() });
 
-		expect(answer).toMatchObject({
-			status: 400,
-			json: { message: expect.stringMatching(/no lead field/) },
-		});
-		expect(executions(await r.waitForReceived(1))).toBe(0);
+		expect(answer).toEqual({ status: 200, json: { received: true } });
+		const received = await r.waitForReceived(1);
+		expect(emitted(received)).toEqual([
+			expect.objectContaining({ eventType: 'UNKNOWN', rawBody: { hello: 'world' } }),
+		]);
 	});
 
 	it('with an oversized body gets 413 and starts nothing', async () => {

@@ -28,7 +28,8 @@ export interface Call {
 	secret?: string | null;
 	headers?: Record<string, string | string[]>;
 	body?: string | Buffer | object;
-	contentType?: string;
+	/** Default application/json; null: no content type at all. */
+	contentType?: string | null;
 }
 
 export class TriggerUnderAttack {
@@ -48,7 +49,7 @@ export class TriggerUnderAttack {
 
 	async call(call: Call = {}): Promise<RawAnswer> {
 		const headers: Record<string, string | string[]> = {
-			'content-type': call.contentType ?? 'application/json',
+			...(call.contentType !== null && { 'content-type': call.contentType ?? 'application/json' }),
 			...call.headers,
 		};
 		const secret = call.secret === undefined ? this.secret : call.secret;
@@ -69,10 +70,12 @@ export class TriggerUnderAttack {
 			(received) => received.workflowData !== undefined,
 		);
 		const emitted = new Map<string, number>();
+		const kinds = new Set<string>();
 		for (const received of started) {
 			for (const item of received.items) {
 				const id = String(item.json.eventId);
 				emitted.set(id, (emitted.get(id) ?? 0) + 1);
+				kinds.add(String(item.json.eventType));
 			}
 		}
 		const failedRuns = started.filter(
@@ -82,7 +85,7 @@ export class TriggerUnderAttack {
 			this.answers.filter((answer) => answer.status >= 500).length +
 			this.receiver.received.filter((received) => received.error !== undefined).length +
 			failedRuns;
-		return { executions: started.length, emitted, crashes };
+		return { executions: started.length, emitted, crashes, kinds };
 	}
 }
 

@@ -8,8 +8,8 @@ import { ALL_BODIES } from '../../engine/published/bodies';
 
 const secret = randomBytes(32).toString('hex');
 
-function delivered(body: Record<string, unknown>) {
-	const reception = receive(
+async function delivered(body: Record<string, unknown>) {
+	const reception = await receive(
 		{ headers: { 'x-portal-webhook-secret': secret }, body },
 		{ registrations: [digestSecret(secret)], duplicates: duplicateCheckOf({}) },
 		{
@@ -32,12 +32,12 @@ const logger = { info: () => undefined };
 
 it.each(ALL_BODIES.map((one) => [one.language, one.event, one.edition, one.body] as const))(
 	'%s %s (edition %s): the callback trigger and the Poll Trigger give the same flat lead',
-	(_language, _event, _edition, body) => {
+	async (_language, _event, _edition, body) => {
 		const polled = readListedLead({ ...body } as never, 'INMO-001', {
 			includeNationalId: false,
 			logger,
 		}).item;
-		const pushed = delivered(body);
+		const pushed = await delivered(body);
 		// One key from both, built from the ad, the registration instant, the prospect and the kind
 		// (nodes/shared/leadKey.ts); a body without an ad code or an instant (English SF) falls back
 		// to its message id, else to each path's own id (docs/portal-api.md, "Lead key").

@@ -1,4 +1,4 @@
-import { envelopeOf, simplifyLead, toIsoTimestamp } from '../../../nodes/shared/normalizeEvent';
+import { envelopeOf, simplifyLead } from '../../../nodes/shared/normalizeEvent';
 import { readEvent as parseEvent, type PortalEvent } from '../../../nodes/shared/readEvent';
 import {
 	ALL_EVENTS,
@@ -146,30 +146,5 @@ describe('parseEvent', () => {
 			'adCode',
 			'DEMO-0042',
 		);
-	});
-});
-
-describe('toIsoTimestamp', () => {
-	it.each([
-		['2024-05-14T10:31:07.123-0300', '2024-05-14T10:31:07.123-03:00'],
-		['2024-05-14T10:31:07.123+05:30', '2024-05-14T10:31:07.123+05:30'],
-		['2024-05-14 10:31:07-0300', '2024-05-14T10:31:07-03:00'],
-		['2024-05-14T10:31:07.123Z', '2024-05-14T10:31:07.123Z'],
-	])('%s → %s', (text, iso) => {
-		expect(toIsoTimestamp(text)).toBe(iso);
-		expect(Date.parse(iso)).not.toBeNaN();
-	});
-
-	it('keeps the instant: the offset is not lost', () => {
-		expect(Date.parse(toIsoTimestamp('2024-05-14T10:31:07.123-0300')!)).toBe(
-			Date.parse('2024-05-14T13:31:07.123Z'),
-		);
-	});
-
-	it('leaves text it cannot read as it is, and empty as null', () => {
-		expect(toIsoTimestamp('14/05/2024')).toBe('14/05/2024');
-		expect(toIsoTimestamp('2024-13-45T99:99:99-0300')).toBe('2024-13-45T99:99:99-0300');
-		expect(toIsoTimestamp(null)).toBeNull();
-		expect(toIsoTimestamp('')).toBeNull();
 	});
 });

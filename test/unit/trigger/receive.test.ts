@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-	MAX_BODY_BYTES,
-	receive,
-	type ReceiveSettings,
-} from '../../../nodes/RealEstatePortalTrigger/receive';
+import { MAX_BODY_BYTES } from '../../../nodes/RealEstatePortalTrigger/delivery';
+import { receive, type ReceiveSettings } from '../../../nodes/RealEstatePortalTrigger/receive';
 import { duplicateCheckOf, type DedupeStore } from '../../../nodes/RealEstatePortalTrigger/dedupe';
 import { digestSecret, type SecretDigest } from '../../../nodes/RealEstatePortalTrigger/secrets';
 import { adActivity, credit, inLanguage, messageLead, phoneViewLead } from './fixtures';
@@ -46,7 +43,8 @@ function deliver(
 				'content-type': 'application/json',
 			},
 			rawBody,
-			body: {},
+			// n8n parses no body into an object that is not there (an empty one stays undefined).
+			body: undefined,
 		},
 		checksOf(store),
 		{ ...leadsOnly, ...settings },
@@ -54,29 +52,34 @@ function deliver(
 	);
 }
 
+function withoutKey(body: Record<string, unknown>, key: string) {
+	const { [key]: _left, ...rest } = body;
+	return rest;
+}
+
 describe('receiving a delivery', () => {
-	it('drops a repeat even when n8n did not keep the static data the first call wrote', () => {
-		expect(deliver(phoneViewLead, {}, {})).toMatchObject({
+	it('drops a repeat even when n8n did not keep the static data the first call wrote', async () => {
+		expect(await deliver(phoneViewLead, {}, {})).toMatchObject({
 			outcome: 'accepted',
 		});
-		expect(deliver(phoneViewLead, {}, {})).toEqual({
+		expect(await deliver(phoneViewLead, {}, {})).toEqual({
 			outcome: 'ignored',
 			reason: `duplicate of event ${phoneViewLead.idEvento}`,
 			language: 'ES',
 		});
 	});
 
-	it('emits a simplified lead', () => {
-		const reception = deliver(phoneViewLead);
+	it('emits a simplified lead', async () => {
+		const reception = await deliver(phoneViewLead);
 		expect(reception).toMatchObject({
 			outcome: 'accepted',
 			item: { eventId: phoneViewLead.idEvento, contactType: 'phone view' },
 		});
 	});
 
-	it('emits a lead with unreadable fields, not refuses it: the raw body and what was read', () => {
+	it('emits a lead with unreadable fields, not refuses it: the raw body and what was read', async () => {
 		const odd = { ...messageLead, fechaRegistro: { epoch: 1715693467123 }, telefono: ['+54 11'] };
-		const reception = deliver(odd);
+		const reception = await deliver(odd);
 		expect(reception).toMatchObject({
 			outcome: 'accepted',
 			item: {
@@ -85,51 +88,124 @@ describe('receiving a delivery', () => {
 				registeredAt: null,
 				phone: null,
 				unreadableFields: 'fechaRegistro, telefono',
-				rawBody: odd,
+				// The national id is personal data: not in a raw body nobody asked for.
+				rawBody: withoutKey(odd, 'dni'),
 			},
+			warning: expect.stringMatching(/could not read: fechaRegistro, telefono/),
 		});
 		// Its repeats are dropped like any other event's.
-		expect(deliver(odd)).toMatchObject({ outcome: 'ignored' });
+		expect(await deliver(odd)).toMatchObject({ outcome: 'ignored' });
 	});
 
-	it('answering after the workflow, emits every repeat: the portal may be retrying a run that failed', () => {
+	it('answering after the workflow, emits every repeat: the portal may be retrying a run that failed', async () => {
 		const answeredAfter = { dropRepeats: false };
 		for (let copy = 1; copy <= 3; copy++) {
-			expect(deliver(phoneViewLead, answeredAfter)).toMatchObject({ outcome: 'accepted' });
+			expect(await deliver(phoneViewLead, answeredAfter)).toMatchObject({ outcome: 'accepted' });
 		}
 	});
 
-	it('answers 401 for a wrong or missing secret, before looking at the body', () => {
-		expect(deliver(phoneViewLead, {}, {}, 'b'.repeat(64))).toMatchObject({
+	it('answers 401 for a wrong or missing secret, before looking at the body', async () => {
+		expect(await deliver(phoneViewLead, {}, {}, 'b'.repeat(64))).toMatchObject({
 			outcome: 'rejected',
 			status: 401,
 		});
-		expect(deliver('not json', {}, {}, '')).toMatchObject({
+		expect(await deliver('not json', {}, {}, '')).toMatchObject({
 			outcome: 'rejected',
 			status: 401,
 		});
 	});
 
-	it('answers 400 for malformed JSON and for a body that is not an event', () => {
-		expect(deliver('{"idEvento": ')).toMatchObject({
-			outcome: 'rejected',
-			status: 400,
-		});
-		expect(deliver({ hello: 'world' })).toMatchObject({
-			outcome: 'rejected',
-			status: 400,
-			message: expect.stringMatching(/no lead field/),
-		});
-		expect(deliver('')).toMatchObject({ outcome: 'rejected', status: 400 });
+	it('answers 400 to a body that is not JSON at all, and says so for the log', async () => {
+		for (const notJson of ['{"idEvento": ', '', 'hello'])
+			expect(await deliver(notJson)).toMatchObject({
+				outcome: 'rejected',
+				status: 400,
+				warning: expect.stringMatching(/^Real Estate Portal Trigger: answered 400/),
+			});
 	});
 
-	it('answers 413 for an oversized body', () => {
+	it('emits a JSON body that is no event as one item marked UNKNOWN, whatever the kinds chosen', async () => {
+		const store: DedupeStore = {};
+		const body = { hello: 'world', dni: '30111222' };
+		const reception = await deliver(body, { kinds: ['CONTACTO_MENSAJE'] }, store);
+		expect(reception).toMatchObject({
+			outcome: 'accepted',
+			eventId: expect.stringMatching(/^digest-[0-9a-f]{32}$/),
+			item: {
+				eventType: 'UNKNOWN',
+				name: null,
+				registeredAt: null,
+				unreadableFields: 'hello, dni',
+				rawBody: { hello: 'world' },
+			},
+			warning: expect.stringMatching(/not an event this trigger can read \(no event kind/),
+		});
+		// The same body again is the portal's retry: a repeat.
+		expect(await deliver(body, {}, store)).toMatchObject({ outcome: 'ignored' });
+		for (const other of [[1, 2], 'CONTACTO', 42, null, true])
+			expect(await deliver(JSON.stringify(other), {}, store)).toMatchObject({
+				outcome: 'accepted',
+				item: { eventType: 'UNKNOWN', rawBody: other },
+			});
+	});
+
+	it('with Simplify off, emits a JSON value that is no object wrapped as its body', async () => {
+		expect(await deliver('[1,2]', { simplify: false })).toMatchObject({
+			outcome: 'accepted',
+			item: { body: [1, 2] },
+		});
+	});
+
+	it('reads the bytes whatever their encoding: a byte-order mark, Latin-1, a declared charset', async () => {
+		const text = JSON.stringify({ ...phoneViewLead, nombre: 'María Ñandú' });
+		const bodies: Array<[Buffer, string]> = [
+			[Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'application/json'],
+			[Buffer.from(text, 'latin1'), 'application/json'],
+			[Buffer.from(text, 'utf16le'), 'application/json; charset=utf-16le'],
+		];
+		for (const [rawBody, contentType] of bodies) {
+			const reception = await receive(
+				{
+					headers: { 'x-portal-webhook-secret': SECRET, 'content-type': contentType },
+					rawBody,
+					body: undefined,
+				},
+				checksOf({}),
+				{ ...leadsOnly, dropRepeats: false },
+				NOW,
+			);
+			expect(reception).toMatchObject({ outcome: 'accepted', item: { name: 'María Ñandú' } });
+		}
+	});
+
+	it('reads the bytes the server left unread, once the secret is right only', async () => {
+		let reads = 0;
+		const unread = (secret: string) => ({
+			headers: { 'x-portal-webhook-secret': secret },
+			body: undefined,
+			readRawBody: async () => {
+				reads++;
+				return Buffer.from(JSON.stringify(phoneViewLead));
+			},
+		});
+		expect(await receive(unread('f'.repeat(64)), checksOf({}), leadsOnly, NOW)).toMatchObject({
+			status: 401,
+		});
+		expect(reads).toBe(0);
+		expect(await receive(unread(SECRET), checksOf({}), leadsOnly, NOW)).toMatchObject({
+			outcome: 'accepted',
+			item: { eventId: phoneViewLead.idEvento },
+		});
+		expect(reads).toBe(1);
+	});
+
+	it('answers 413 for an oversized body', async () => {
 		const big = { ...messageLead, mensaje: 'x'.repeat(MAX_BODY_BYTES) };
-		expect(deliver(big)).toMatchObject({ outcome: 'rejected', status: 413 });
+		expect(await deliver(big)).toMatchObject({ outcome: 'rejected', status: 413 });
 	});
 
-	it('reads a body the server already parsed when no raw bytes are kept', () => {
-		const reception = receive(
+	it('reads a body the server already parsed when no raw bytes are kept', async () => {
+		const reception = await receive(
 			{
 				headers: { 'X-Portal-Webhook-Secret': SECRET },
 				body: inLanguage(messageLead, 'EN'),
@@ -144,26 +220,26 @@ describe('receiving a delivery', () => {
 		});
 	});
 
-	it('ignores kinds not chosen (answered, no execution)', () => {
-		expect(deliver(adActivity)).toEqual({
+	it('ignores kinds not chosen (answered, no execution)', async () => {
+		expect(await deliver(adActivity)).toEqual({
 			outcome: 'ignored',
 			reason: 'AVISO_ACTIVIDAD not chosen',
 			language: 'ES',
 		});
 	});
 
-	it('drops a duplicate idEvento', () => {
+	it('drops a duplicate idEvento', async () => {
 		const store: DedupeStore = {};
-		expect(deliver(messageLead, {}, store).outcome).toBe('accepted');
-		expect(deliver(inLanguage(messageLead, 'PT'), {}, store)).toMatchObject({
+		expect((await deliver(messageLead, {}, store)).outcome).toBe('accepted');
+		expect(await deliver(inLanguage(messageLead, 'PT'), {}, store)).toMatchObject({
 			outcome: 'ignored',
 			reason: expect.stringMatching(/duplicate/),
 		});
 	});
 
-	it('gives the raw body, never the secret, with Simplify off', () => {
+	it('gives the raw body, never the secret, with Simplify off', async () => {
 		const delivered = inLanguage(phoneViewLead, 'EN');
-		const reception = deliver(delivered, { simplify: false });
+		const reception = await deliver(delivered, { simplify: false });
 		expect(reception).toEqual({
 			outcome: 'accepted',
 			item: delivered,
@@ -173,16 +249,16 @@ describe('receiving a delivery', () => {
 		expect(JSON.stringify(reception)).not.toContain(SECRET);
 	});
 
-	it('adds the raw body beside the simplified lead on request', () => {
-		const reception = deliver(phoneViewLead, { includeRawBody: true });
+	it('adds the raw body beside the simplified lead on request', async () => {
+		const reception = await deliver(phoneViewLead, { includeRawBody: true });
 		expect(reception).toMatchObject({
 			outcome: 'accepted',
 			item: { eventId: phoneViewLead.idEvento, rawBody: phoneViewLead },
 		});
 	});
 
-	it('wraps ad and credit events in the envelope', () => {
-		const reception = deliver(credit, { kinds: ['CREDITO'] });
+	it('wraps ad and credit events in the envelope', async () => {
+		const reception = await deliver(credit, { kinds: ['CREDITO'] });
 		expect(reception).toEqual({
 			outcome: 'accepted',
 			eventId: credit.idEvento,
@@ -202,33 +278,35 @@ describe('receiving a delivery', () => {
 			kinds: ['CONTACTO', 'AVISO_ACTIVIDAD', 'CREDITO'],
 		};
 
-		it('keeps only the listed ad codes (lead referencia, ad codigoAviso or platform id)', () => {
-			expect(deliver(phoneViewLead, { adCodes: ['demo-0001'] }).outcome).toBe('accepted');
-			expect(deliver(phoneViewLead, { adCodes: ['DEMO-0002'] })).toMatchObject({
+		it('keeps only the listed ad codes (lead referencia, ad codigoAviso or platform id)', async () => {
+			expect((await deliver(phoneViewLead, { adCodes: ['demo-0001'] })).outcome).toBe('accepted');
+			expect(await deliver(phoneViewLead, { adCodes: ['DEMO-0002'] })).toMatchObject({
 				outcome: 'ignored',
 			});
-			expect(deliver(adActivity, { ...allKinds, adCodes: ['1000042'] }).outcome).toBe('accepted');
-			expect(deliver(credit, { ...allKinds, adCodes: ['DEMO-0042'] })).toMatchObject({
-				outcome: 'ignored',
-			});
-		});
-
-		it('keeps only the listed agencies; an event naming no agency does not pass', () => {
-			expect(deliver(adActivity, { ...allKinds, agencyCodes: ['INMO-001'] }).outcome).toBe(
+			expect((await deliver(adActivity, { ...allKinds, adCodes: ['1000042'] })).outcome).toBe(
 				'accepted',
 			);
-			expect(deliver(credit, { ...allKinds, agencyCodes: ['INMO-002'] })).toMatchObject({
-				outcome: 'ignored',
-			});
-			expect(deliver(phoneViewLead, { agencyCodes: ['INMO-001'] })).toMatchObject({
+			expect(await deliver(credit, { ...allKinds, adCodes: ['DEMO-0042'] })).toMatchObject({
 				outcome: 'ignored',
 			});
 		});
 
-		it('does not spend a place in the duplicate window on a filtered event', () => {
+		it('keeps only the listed agencies; an event naming no agency does not pass', async () => {
+			expect((await deliver(adActivity, { ...allKinds, agencyCodes: ['INMO-001'] })).outcome).toBe(
+				'accepted',
+			);
+			expect(await deliver(credit, { ...allKinds, agencyCodes: ['INMO-002'] })).toMatchObject({
+				outcome: 'ignored',
+			});
+			expect(await deliver(phoneViewLead, { agencyCodes: ['INMO-001'] })).toMatchObject({
+				outcome: 'ignored',
+			});
+		});
+
+		it('does not spend a place in the duplicate window on a filtered event', async () => {
 			const store: DedupeStore = {};
-			deliver(phoneViewLead, { adCodes: ['OTHER'] }, store);
-			expect(deliver(phoneViewLead, {}, store).outcome).toBe('accepted');
+			await deliver(phoneViewLead, { adCodes: ['OTHER'] }, store);
+			expect((await deliver(phoneViewLead, {}, store)).outcome).toBe('accepted');
 		});
 	});
 });

@@ -11,12 +11,12 @@ import type {
 import { executeWorkflow } from '../execute';
 import {
 	WebhookHttpError,
-	parseBody,
 	sendError,
 	type WebhookRequest,
 	type WebhookResponse,
 } from './httpAdapter';
 import type { WebhookMode } from './nodeWebhooks';
+import { parseRequestBody } from './requestBody';
 import type { TriggerWorkflow } from './triggerWorkflow';
 
 /** One request the trigger's webhook received, once it was answered (and its run finished). */
@@ -139,7 +139,7 @@ export async function executeWebhook(options: ExecuteWebhookOptions): Promise<Re
 				`The engine harness does not support the response mode '${String(responseMode)}'`,
 			);
 		}
-		await parseBody(req);
+		await parseRequestBody(req, node.typeVersion);
 		received.body = req.body;
 		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const context = new WebhookContext(

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
-import { jsonParse } from 'n8n-workflow';
 
 import { parseIncomingMessage } from '../n8nInternals';
 
@@ -73,23 +72,6 @@ export function asWebhookRequest(
 		request.rawBody ??= await readBody(req, payloadSizeMaxMb * 1024 * 1024);
 	};
 	return request;
-}
-
-/** n8n's parseBody: JSON, url-encoded and plain-text bodies; an unparsable body is a 422. */
-export async function parseBody(req: WebhookRequest): Promise<void> {
-	if (req.contentType?.startsWith('multipart/')) return;
-	await req.readRawBody();
-	const { rawBody, contentType } = req;
-	if (!rawBody?.length) return;
-	const text = rawBody.toString(req.encoding ?? 'utf-8');
-	try {
-		if (contentType === 'application/json') req.body = jsonParse(text);
-		else if (contentType === 'application/x-www-form-urlencoded') {
-			req.body = parseQueryString(text, undefined, undefined, { maxKeys: 1000 });
-		} else if (contentType === 'text/plain') req.body = text;
-	} catch (error) {
-		throw new WebhookHttpError(422, 'Failed to parse request body', (error as Error).message);
-	}
 }
 
 export function asWebhookResponse(res: ServerResponse): WebhookResponse {
