@@ -8,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
+import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
 import { POLL_DETAILS_TIME } from '../shared/leadDetails/option';
 import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
@@ -83,6 +83,8 @@ export class RealEstatePortalPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = chosenEvent(this);
+		// Each active poll: the linked agencies' ads are read ahead, or again once due, in the background.
+		if (this.getMode() !== 'manual') warmPropertyDetails(this);
 		const store = this.getWorkflowStaticData('node') as PollStore;
 		const now = new Date();
 		const deadline = pollDeadline(this, now.getTime());

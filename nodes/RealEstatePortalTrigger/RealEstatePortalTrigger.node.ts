@@ -190,7 +190,7 @@ export class RealEstatePortalTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				// Every activation and restart checks first: the first lead then finds agencies and operations read.
+				// Every activation and restart checks first: the linked agencies' ads are read ahead of the first lead.
 				warmPropertyDetails(this);
 				const target = targetOf(this);
 				const registered = await isRegistered(await lifecycleOf(this), target);
@@ -267,7 +267,7 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (maxInFlight !== undefined && !admitLead(this, reception.eventId, maxInFlight)) {
 			return { noWebhookResponse: true };
 		}
-		// Details hold the answer 0.3 s at most (WEBHOOK_DETAILS_TIME): past it the lead lands without them.
+		// Details come from memory; a lead that must ask the portal is held 0.3 s at most (WEBHOOK_DETAILS_TIME).
 		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
 		return {
 			webhookResponse: { received: true },

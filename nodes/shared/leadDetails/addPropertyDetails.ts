@@ -1,8 +1,10 @@
 /**
  * A flat lead (either trigger's item) → the same lead with its ad's and agency's details
- * (detailFields.ts). Never fails and never holds a lead past the caller's time: a lead whose details
- * are not known by then lands with `detailsMissing` saying why, while the lookup goes on in the
- * background and fills the memory for the leads that follow (portalLookups.ts).
+ * (detailFields.ts). Never fails and never holds a lead past the caller's time. The details come
+ * from memory (detailsMemory.ts: the linked agencies' online ads, read ahead at activation and kept
+ * warm): a lead waits for the portal only for an ad new since its agency's book was read, or while
+ * memory is still cold. A lead whose details are not known in time lands with `detailsMissing`
+ * saying why, while the reads go on in the background for the leads that follow.
  */
 import {
 	sleep,
@@ -15,63 +17,96 @@ import { LEAD_EVENT_KINDS } from '../eventKinds';
 import type { AgencySummary } from '../normalize';
 import { runInPool } from '../pool';
 import type { PortalContext } from '../transport';
-import { PROPERTY_DETAILS, wantsPropertyDetails } from './option';
+import { adChangeOf, type AdChange } from './adChanges';
+import { adIn } from './agencyBook';
 import { detailsFound, detailsMissing, type PropertyDetails } from './detailFields';
 import {
-	interfaceIdentity,
-	keptAd,
+	adInMemory,
+	agenciesHolding,
+	agencyBook,
 	knownOperations,
 	linkedAgencies,
-	onlineAd,
-	reasonOf,
-	type AdReference,
-	type FoundAd,
-	type Looked,
-} from './portalLookups';
+	memoryOf,
+	readWhatIsDue,
+	rereadBook,
+	type InterfaceMemory,
+} from './detailsMemory';
+import { referenceOf, textOf, type AdReference, type KnownAd } from './knownAd';
+import { reasonOf, type Looked } from './looked';
+import { PROPERTY_DETAILS, wantsPropertyDetails } from './option';
+import { interfaceIdentity, onlineAd } from './portalLookups';
 
-/** How long the lookups started at activation may take. */
-const WARM_UP_TIME_MS = 10_000;
 /** Ads looked up at once by one call (a poll's many leads). */
 const LOOKUPS_IN_FLIGHT = 8;
 /**
- * A lead that names no agency is looked for in every linked agency only when there are this few:
- * beyond, only agencies whose ad is already in memory are searched (no request).
+ * A lead that names no agency is looked for at the portal in every linked agency only when there
+ * are this few: beyond, only the agencies' books in memory are searched (no request).
  */
 export const AGENCIES_ASKED_WITHOUT_CODE = 3;
-
-const text = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() !== ''
-		? value.trim()
-		: typeof value === 'number'
-			? String(value)
-			: null;
 
 /** Whether the item is a flat lead (Simplify on), the only item that gets details. */
 export function isFlatLead(item: IDataObject): boolean {
 	return 'adCode' in item && (LEAD_EVENT_KINDS as readonly unknown[]).includes(item.eventType);
 }
 
-function referenceOf(lead: IDataObject): AdReference | null {
-	const adCode = text(lead.adCode);
-	if (adCode !== null) return { adCode };
-	const id = lead.platformAdId;
-	return typeof id === 'number' && Number.isSafeInteger(id) ? { platformAdId: id } : null;
-}
-
 const NOT_ONLINE =
 	'The ad is not online at the portal (offline, removed, or not yet in its online summary, which can lag a few minutes)';
 
+interface LeadLookup {
+	ctx: PortalContext;
+	memory: InterfaceMemory;
+	reference: AdReference;
+	/** When the lead came: a book read since then is as new as asking for the ad alone. */
+	arrivedAt: number;
+	deadline: number;
+}
+
+type Found = { agencyCode: string; ad: KnownAd } | { reason: string };
+
+/**
+ * The ad in the agency: from its book (memory, or read when memory has none), else alone (online
+ * since the book was read); null when it is not online.
+ */
+async function adOfAgency(
+	look: LeadLookup,
+	agencyCode: string,
+	likely: boolean,
+): Promise<Looked<KnownAd | null>> {
+	const { ctx, memory, reference, arrivedAt, deadline } = look;
+	const book = await agencyBook(ctx, memory, agencyCode, deadline);
+	if (book.ok) {
+		const ad = adIn(book.value.value, reference);
+		if (ad !== undefined) return { ok: true, value: ad };
+		// A whole book read since the lead came answers for the portal: the ad is not online.
+		if (book.value.value.whole && book.value.readAt >= arrivedAt) return { ok: true, value: null };
+	}
+	const operations = () => knownOperations(ctx, memory, deadline);
+	const alone = await onlineAd(
+		ctx,
+		memory.identity,
+		operations,
+		agencyCode,
+		reference,
+		deadline,
+		likely,
+	);
+	// Online but not in the book: the book is behind the portal.
+	if (alone.ok && alone.value !== null) rereadBook(ctx, memory, agencyCode);
+	return alone;
+}
+
 /** The first agency whose lookup found the ad, else why none did (a failure before "not online"). */
 async function firstFound(
-	lookups: Array<{ agencyCode: string; found: Promise<Looked<FoundAd | null>> }>,
-): Promise<{ agencyCode: string; found: FoundAd } | { reason: string }> {
-	const outcomes = await Promise.all(lookups.map(async (lookup) => await lookup.found));
+	look: LeadLookup,
+	agencyCodes: string[],
+	likely: boolean,
+): Promise<Found> {
+	const outcomes = await Promise.all(
+		agencyCodes.map(async (agencyCode) => await adOfAgency(look, agencyCode, likely)),
+	);
 	const index = outcomes.findIndex((outcome) => outcome.ok && outcome.value !== null);
 	if (index >= 0) {
-		return {
-			agencyCode: lookups[index].agencyCode,
-			found: (outcomes[index] as { value: FoundAd }).value,
-		};
+		return { agencyCode: agencyCodes[index], ad: (outcomes[index] as { value: KnownAd }).value };
 	}
 	const failed = outcomes.find((outcome) => !outcome.ok);
 	return failed && !failed.ok
@@ -80,58 +115,47 @@ async function firstFound(
 }
 
 /**
- * The agencies to look for the ad in: the one the lead names; else every linked agency when there
- * are few, or those that already have the ad in memory; or why there are none.
+ * A lead that names no agency: the ad in the books of the linked agencies in memory; else, when
+ * they are few, looked for in each of them.
  */
-async function agenciesToAsk(
-	identity: string,
-	lead: IDataObject,
-	reference: AdReference,
+async function inSomeAgency(
+	look: LeadLookup,
 	agenciesRead: Promise<Looked<AgencySummary[]>>,
-): Promise<string[] | { reason: string }> {
-	const named = text(lead.agencyCode);
-	if (named !== null) return [named];
+): Promise<Found> {
 	const agencies = await agenciesRead;
 	if (!agencies.ok) return { reason: `The agencies list could not be read: ${agencies.reason}` };
 	const codes = agencies.value.map((agency) => agency.agencyCode).filter((code) => code !== null);
-	if (codes.length <= AGENCIES_ASKED_WITHOUT_CODE) return codes;
-	const inMemory = codes.filter((code) => keptAd(identity, code, reference) !== undefined);
-	return inMemory.length > 0
-		? inMemory
-		: {
-				reason: `The lead names no agency and this interface is linked to ${codes.length}: the ad was not looked for in each of them`,
-			};
+	const held = adInMemory(look.memory, codes, look.reference);
+	if (held !== undefined) return held;
+	if (codes.length <= AGENCIES_ASKED_WITHOUT_CODE) return await firstFound(look, codes, false);
+	return {
+		reason: `The lead names no agency and this interface is linked to ${codes.length}: the ad is not among their ads in memory (read at activation and every few minutes), and it was not looked for in each of them`,
+	};
 }
 
 async function detailsOf(
 	ctx: PortalContext,
 	lead: IDataObject,
+	arrivedAt: number,
 	deadline: number,
 ): Promise<PropertyDetails> {
-	const identity = await interfaceIdentity(ctx);
-	const agenciesRead = linkedAgencies(ctx, identity, deadline);
+	const memory = memoryOf(await interfaceIdentity(ctx));
+	readWhatIsDue(ctx, memory);
+	const agenciesRead = linkedAgencies(ctx, memory, deadline);
 	const agencyNamed = async (code: string | null) => {
 		const agencies = await agenciesRead;
 		return agencies.ok ? agencies.value.find((one) => one.agencyCode === code) : undefined;
 	};
+	const named = textOf(lead.agencyCode);
 	const reference = referenceOf(lead);
 	if (reference === null) {
-		return detailsMissing(lead, 'The lead names no ad', await agencyNamed(text(lead.agencyCode)));
+		return detailsMissing(lead, 'The lead names no ad', await agencyNamed(named));
 	}
-	// Asked now, the operations are known by the time the ad's lookup needs them.
-	void knownOperations(ctx, identity, deadline);
-	const candidates = await agenciesToAsk(identity, lead, reference, agenciesRead);
-	if ('reason' in candidates) return detailsMissing(lead, candidates.reason);
-	const result = await firstFound(
-		candidates.map((agencyCode) => ({
-			agencyCode,
-			found: onlineAd(ctx, identity, agencyCode, reference, deadline, candidates.length === 1),
-		})),
-	);
-	if ('reason' in result) {
-		return detailsMissing(lead, result.reason, await agencyNamed(text(lead.agencyCode)));
-	}
-	return detailsFound(lead, result.found, await agencyNamed(result.agencyCode));
+	const look: LeadLookup = { ctx, memory, reference, arrivedAt, deadline };
+	const result =
+		named !== null ? await firstFound(look, [named], true) : await inSomeAgency(look, agenciesRead);
+	if ('reason' in result) return detailsMissing(lead, result.reason, await agencyNamed(named));
+	return detailsFound(lead, result.ad, await agencyNamed(result.agencyCode));
 }
 
 /**
@@ -158,7 +182,7 @@ export async function addPropertyDetails(
 	return await runInPool(leads.length, LOOKUPS_IN_FLIGHT, async (index) => {
 		const lead = leads[index];
 		if (Date.now() >= waitUntil) return { ...lead, ...detailsMissing(lead, lateReason) };
-		const details = detailsOf(ctx, lead, deadline).catch((error: unknown) =>
+		const details = detailsOf(ctx, lead, start, deadline).catch((error: unknown) =>
 			detailsMissing(lead, `The ad's details could not be read: ${reasonOf(error)}`),
 		);
 		const first = timeUp ? await Promise.race([details, timeUp]) : await details;
@@ -166,16 +190,38 @@ export async function addPropertyDetails(
 	});
 }
 
+/** Reads again, in the background, the books of the agencies the changes are about. */
+function noteAdChanges(ctx: PortalContext, changes: AdChange[]): void {
+	void interfaceIdentity(ctx).then(
+		(identity) => {
+			const memory = memoryOf(identity);
+			for (const { agencyCode, reference } of changes) {
+				const agencies =
+					agencyCode !== null
+						? [agencyCode]
+						: reference !== null
+							? agenciesHolding(memory, reference)
+							: [];
+				for (const code of agencies) rereadBook(ctx, memory, code);
+			}
+		},
+		() => undefined,
+	);
+}
+
 /**
  * The trigger's items with details where the node asks for them (option.ts) and the item is a flat
- * lead; other items as they are.
+ * lead; other items as they are. An item telling of an ad change has its agency's book read again.
  */
 export async function withPropertyDetails(
 	ctx: IWebhookFunctions | IPollFunctions,
 	items: IDataObject[],
 	time: DetailsTime,
 ): Promise<IDataObject[]> {
-	if (!wantsPropertyDetails(ctx) || !items.some(isFlatLead)) return items;
+	if (!wantsPropertyDetails(ctx)) return items;
+	const changes = items.map(adChangeOf).filter((change): change is AdChange => change !== null);
+	if (changes.length > 0) noteAdChanges(ctx, changes);
+	if (!items.some(isFlatLead)) return items;
 	const leads = items.filter(isFlatLead);
 	const detailed = await addPropertyDetails(ctx, leads, time);
 	let next = 0;
@@ -183,17 +229,14 @@ export async function withPropertyDetails(
 }
 
 /**
- * Reads the agencies list and the operations lookup into memory ahead of the first lead, when the
- * node adds property details: that lead then waits for its ad only. Never fails, never waits.
+ * Starts reading, in the background, what a lead's details need and memory does not hold fresh:
+ * the agencies list, the operations and every linked agency's online ads (detailsMemory.ts), when
+ * the node adds property details. Called at activation and at each poll. Never fails, never waits.
  */
-export function warmPropertyDetails(ctx: IHookFunctions): void {
+export function warmPropertyDetails(ctx: IHookFunctions | IPollFunctions): void {
 	if (ctx.getNodeParameter(PROPERTY_DETAILS, false) !== true) return;
-	const deadline = Date.now() + WARM_UP_TIME_MS;
 	void interfaceIdentity(ctx).then(
-		(identity) => {
-			void linkedAgencies(ctx, identity, deadline);
-			void knownOperations(ctx, identity, deadline);
-		},
+		(identity) => readWhatIsDue(ctx, memoryOf(identity)),
 		() => undefined,
 	);
 }

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { AgencySummary } from '../normalize';
-import type { FoundAd } from './portalLookups';
+import type { KnownAd } from './knownAd';
 
 export interface PropertyDetails {
 	[key: string]: string | number | null;
@@ -22,9 +22,6 @@ export interface PropertyDetails {
 	detailsMissing: string | null;
 }
 
-const filled = (value: string | null | undefined): value is string =>
-	typeof value === 'string' && value.trim() !== '';
-
 function platformAdIdOf(lead: IDataObject): number | null {
 	const id = lead.platformAdId;
 	return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
@@ -32,16 +29,15 @@ function platformAdIdOf(lead: IDataObject): number | null {
 
 export function detailsFound(
 	lead: IDataObject,
-	{ ad, operation }: FoundAd,
+	ad: KnownAd,
 	agency: AgencySummary | undefined,
 ): PropertyDetails {
-	const place = [ad.location?.address, ad.location?.name].filter(filled);
 	return {
 		adTitle: ad.title,
-		adLocation: place.length > 0 ? place.join(', ') : null,
+		adLocation: ad.location,
 		adPropertyTypeId: ad.propertyTypeId,
-		adOperation: operation,
-		adImageUrl: ad.image?.portalUrl ?? ad.image?.originalUrl ?? null,
+		adOperation: ad.operation,
+		adImageUrl: ad.imageUrl,
 		platformAdId: platformAdIdOf(lead) ?? ad.platformAdId,
 		agencyName: agency?.name ?? null,
 		detailsMissing: null,

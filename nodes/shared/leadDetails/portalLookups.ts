@@ -1,9 +1,9 @@
 /**
- * What the details of a lead are read from, through the transport and the path table: the agencies
- * list (kept whole per interface), an agency's online ad summary filtered to one ad, and the
- * operations lookup that tells the ad's operation (the summary items do not carry it). Every answer
- * is kept in process memory, bounded in entries and age (boundedCache.ts); a failed or empty answer
- * is kept briefly too, so that a storm of leads on one ad never becomes a storm of requests.
+ * What the details are read from, through the transport and the path table: the agencies list, the
+ * operations lookup, and one ad alone (an agency's online ad summary filtered to it) for an ad its
+ * agency's book lacks (agencyBook.ts). A lookup of one ad is kept in process memory, bounded in
+ * entries and age (boundedCache.ts, ages.ts); a failed or empty answer is kept briefly too, so that
+ * a storm of leads on one ad never becomes a storm of requests.
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -17,44 +17,22 @@ import {
 } from '../normalize';
 import { portalRequestAllPages } from '../paging';
 import type { PortalContext } from '../transport';
+import { MEMORY_AGE } from './ages';
 import { BoundedCache } from './boundedCache';
+import { filterOf, isTheAd, knownAdOf, type AdReference, type KnownAd } from './knownAd';
+import { looked, type Looked } from './looked';
 
-const MINUTE_MS = 60_000;
-
-/** How long what was read stays true enough for a lead's details. */
-export const DETAILS_AGE = {
-	/** An ad found online: its title or picture rarely changes within minutes. */
-	foundAdMs: 10 * MINUTE_MS,
-	/** An ad not in the online summary (the summary lags a few minutes behind the portal). */
-	missingAdMs: MINUTE_MS,
-	agenciesMs: 10 * MINUTE_MS,
-	operationsMs: 60 * MINUTE_MS,
-	/** A lookup that failed: asked again after this long, not at every lead meanwhile. */
-	failedMs: 30_000,
-} as const;
-
-/** The most ads kept over every interface: about 10 MB at most, a network's busy ads fit. */
-export const MAX_KEPT_ADS = 10_000;
-/** The most interfaces whose agencies list and operations are kept. */
-const MAX_KEPT_INTERFACES = 200;
+/** The most ads looked up alone kept over every interface (ads new since their agency's book). */
+export const MAX_KEPT_LOOKUPS = 10_000;
 /** Ad summaries filtered to one ad answer one item; a portal that ignored the filter, at most this many are read. */
 const FILTERED_ITEMS_READ = 50;
 
-export type Looked<T> = { ok: true; value: T } | { ok: false; reason: string };
+const adsLookedUp = new BoundedCache<Looked<KnownAd | null>>(MAX_KEPT_LOOKUPS);
 
-const agencyLists = new BoundedCache<Looked<AgencySummary[]>>(MAX_KEPT_INTERFACES);
-const operationLists = new BoundedCache<Looked<string[]>>(MAX_KEPT_INTERFACES);
-const adsKept = new BoundedCache<Looked<FoundAd | null>>(MAX_KEPT_ADS);
-
-/** Forgets every answer kept (tests and benchmarks start from an empty memory). */
-export function forgetLookups(): void {
-	agencyLists.clear();
-	operationLists.clear();
-	adsKept.clear();
+/** Forgets every ad looked up alone. */
+export function forgetAdLookups(): void {
+	adsLookedUp.clear();
 }
-
-/** How full the ad memory is, for benchmarks. */
-export const keptAdCount = () => adsKept.size;
 
 /**
  * Whose answers these are: a digest of the credential's base URL, path language and token or client
@@ -72,84 +50,14 @@ export async function interfaceIdentity(ctx: PortalContext): Promise<string> {
 	return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
-export function reasonOf(error: unknown): string {
-	const message = (error as { message?: unknown })?.message;
-	return typeof message === 'string' && message !== '' ? message : 'the portal could not be read';
+export async function readAgencies(ctx: PortalContext, deadline: number): Promise<AgencySummary[]> {
+	return (await portalRequestAllPages(ctx, 'listAgencies', { deadline })).map(normalizeAgency);
 }
 
-/** Keeps the lookup's promise at once (lookups meanwhile share it), then for the age its outcome earns. */
-function kept<T>(
-	cache: BoundedCache<Looked<T>>,
-	key: string,
-	look: () => Promise<T>,
-	ageOf: (value: T) => number,
-): Promise<Looked<T>> {
-	const known = cache.get(key);
-	if (known) return known;
-	const pending: Promise<Looked<T>> = look().then(
-		(value) => ({ ok: true as const, value }),
-		(error: unknown) => ({ ok: false as const, reason: reasonOf(error) }),
-	);
-	cache.set(key, pending, DETAILS_AGE.failedMs);
-	void pending.then((outcome) => {
-		if (cache.has(key)) {
-			cache.set(key, pending, outcome.ok ? ageOf(outcome.value) : DETAILS_AGE.failedMs);
-		}
-	});
-	return pending;
-}
-
-export function linkedAgencies(
-	ctx: PortalContext,
-	identity: string,
-	deadline: number,
-): Promise<Looked<AgencySummary[]>> {
-	return kept(
-		agencyLists,
-		identity,
-		async () =>
-			(await portalRequestAllPages(ctx, 'listAgencies', { deadline })).map(normalizeAgency),
-		() => DETAILS_AGE.agenciesMs,
-	);
-}
-
-export function knownOperations(
-	ctx: PortalContext,
-	identity: string,
-	deadline: number,
-): Promise<Looked<string[]>> {
-	return kept(
-		operationLists,
-		identity,
-		async () =>
-			(await portalRequestAllPages(ctx, 'listOperations', { deadline }))
-				.map((item) => normalizeOperation(item).operationType)
-				.filter((operation): operation is string => operation !== null && operation !== ''),
-		() => DETAILS_AGE.operationsMs,
-	);
-}
-
-/** How a lead names its ad: the shared code, else the platform's id. */
-export type AdReference = { adCode: string } | { platformAdId: number };
-
-export interface FoundAd {
-	ad: AdSummary;
-	/** The operation (VENTA, ALQUILER, ...), when exactly one of the operations lookup selects the ad. */
-	operation: string | null;
-}
-
-function filterOf(reference: AdReference): IDataObject {
-	// The specification's rule 3: with idAvisoPlat given, codigoAviso is not used.
-	return 'adCode' in reference
-		? { codigoAviso: reference.adCode }
-		: { idAvisoPlat: reference.platformAdId };
-}
-
-function isTheAd(reference: AdReference) {
-	return (ad: AdSummary) =>
-		'adCode' in reference
-			? ad.adCode === reference.adCode
-			: ad.platformAdId === reference.platformAdId;
+export async function readOperations(ctx: PortalContext, deadline: number): Promise<string[]> {
+	return (await portalRequestAllPages(ctx, 'listOperations', { deadline }))
+		.map((item) => normalizeOperation(item).operationType)
+		.filter((operation): operation is string => operation !== null && operation !== '');
 }
 
 async function adsMatching(
@@ -169,18 +77,21 @@ async function adsMatching(
 	return items.map(normalizeAd).filter(isTheAd(reference));
 }
 
+/** The operations lookup's values, from memory or read (detailsMemory.ts). */
+export type Operations = () => Promise<Looked<string[]>>;
+
 /**
  * The ad's operation: the one operation whose filtered summary lists the ad, asked together with
  * the ad itself. Unknown (null) when the lookup fails, or when no operation or several list it.
  */
 async function operationOf(
 	ctx: PortalContext,
-	identity: string,
+	operations: Operations,
 	agencyCode: string,
 	reference: AdReference,
 	deadline: number,
 ): Promise<string | null> {
-	const known = await knownOperations(ctx, identity, deadline);
+	const known = await operations();
 	if (!known.ok) return null;
 	const listing = await Promise.all(
 		known.value.map(async (operacion) =>
@@ -198,37 +109,41 @@ const adKey = (identity: string, agencyCode: string, reference: AdReference) =>
 	`${identity}|${agencyCode}|${'adCode' in reference ? `code:${reference.adCode}` : `id:${reference.platformAdId}`}`;
 
 /**
- * The ad in the agency's online summary, or null when it is not online (or unknown there). Its
- * operation is asked at the same time when the ad is most likely there (`likely`: the lead named
- * this agency), else only once the ad is found: three requests fewer per agency that has not got it.
+ * The ad alone in the agency's online summary, or null when it is not online (or unknown there),
+ * kept for MEMORY_AGE.foundAdMs (found), missingAdMs (not found) or failedMs. Its operation is
+ * asked at the same time when the ad is most likely there (`likely`: the lead named this agency),
+ * else only once the ad is found: three requests fewer per agency that has not got it.
  */
 export function onlineAd(
 	ctx: PortalContext,
 	identity: string,
+	operations: Operations,
 	agencyCode: string,
 	reference: AdReference,
 	deadline: number,
 	likely: boolean,
-): Promise<Looked<FoundAd | null>> {
-	const operation = () => operationOf(ctx, identity, agencyCode, reference, deadline);
-	return kept(
-		adsKept,
-		adKey(identity, agencyCode, reference),
-		async () => {
+): Promise<Looked<KnownAd | null>> {
+	const key = adKey(identity, agencyCode, reference);
+	const known = adsLookedUp.get(key);
+	if (known) return known;
+	const operation = () => operationOf(ctx, operations, agencyCode, reference, deadline);
+	const pending = looked(
+		(async () => {
 			const early = likely ? operation() : undefined;
 			const ads = await adsMatching(ctx, agencyCode, filterOf(reference), reference, deadline);
 			if (ads.length === 0) return null;
-			return { ad: ads[0], operation: await (early ?? operation()) };
-		},
-		(found) => (found === null ? DETAILS_AGE.missingAdMs : DETAILS_AGE.foundAdMs),
+			return knownAdOf(ads[0], await (early ?? operation()));
+		})(),
 	);
-}
-
-/** The ad of that agency as kept in memory, without asking the portal; undefined when not kept. */
-export function keptAd(
-	identity: string,
-	agencyCode: string,
-	reference: AdReference,
-): Promise<Looked<FoundAd | null>> | undefined {
-	return adsKept.get(adKey(identity, agencyCode, reference));
+	adsLookedUp.set(key, pending, MEMORY_AGE.failedMs);
+	void pending.then((outcome) => {
+		if (!adsLookedUp.has(key)) return;
+		const age = !outcome.ok
+			? MEMORY_AGE.failedMs
+			: outcome.value === null
+				? MEMORY_AGE.missingAdMs
+				: MEMORY_AGE.foundAdMs;
+		adsLookedUp.set(key, pending, age);
+	});
+	return pending;
 }

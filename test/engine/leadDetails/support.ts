@@ -1,12 +1,52 @@
 /** Shared set-up of the property-details tests: the ad as the emulator holds it, the requests counted. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { forgetLookups } from '../../../nodes/shared/leadDetails/portalLookups';
+import {
+	backgroundReadsEnded,
+	forgetLookups,
+	keptAdCount,
+} from '../../../nodes/shared/leadDetails/detailsMemory';
 import type { Sandbox } from '../../../sandbox';
-import { adminAds, interfaceState } from '../action/support';
+import { admin, adminAds, interfaceState } from '../action/support';
 import type { PortalProxy } from '../action/portalProxy';
 
-export { forgetLookups };
+export { backgroundReadsEnded, forgetLookups };
+
+/** Waits until the details memory holds at least `count` ads; fails after `timeoutMs`. */
+export async function memoryHolds(count: number, timeoutMs = 20_000): Promise<void> {
+	const until = Date.now() + timeoutMs;
+	while (keptAdCount() < count) {
+		if (Date.now() > until) {
+			throw new Error(`the details memory holds ${keptAdCount()} ads, not ${count}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+/** Waits until the details memory holds the online ads of these agencies, as activation reads them. */
+export async function memoryHoldsAdsOf(sandbox: Sandbox, agencyCodes: string[]): Promise<void> {
+	let online = 0;
+	for (const agencyCode of agencyCodes) online += (await adminAds(sandbox, agencyCode)).length;
+	await memoryHolds(online);
+}
+
+/**
+ * The work of other executions in this process, as a busy n8n has: the event loop held `busyMs`
+ * out of every `everyMs`. Answers the function that stops it.
+ */
+export function keepEventLoopBusy(busyMs: number, everyMs: number): () => void {
+	const timer = setInterval(() => {
+		const until = performance.now() + busyMs;
+		while (performance.now() < until);
+	}, everyMs);
+	return () => clearInterval(timer);
+}
+
+/** Another busy process on the machine: one core spinning until killed. */
+export function burnOneCore(): ChildProcess {
+	return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
 
 /** What the emulator holds of an ad (its internal record) and the code an interface gave it. */
 export interface AdOnRecord {
@@ -31,6 +71,21 @@ export async function associatedAd(
 	const ad = associated[nth];
 	const adCode = associations.find((a) => a.idAvisoPlat === ad.idAvisoPlat)!.codigoAviso;
 	return { ...(ad as unknown as AdOnRecord), adCode };
+}
+
+/** A new ad of the agency, online and associated to the interface under `adCode` (an alta). */
+export async function newAssociatedAd(
+	sandbox: Sandbox,
+	agencyCode: string,
+	adCode: string,
+	interfaceId = 'demo-les',
+): Promise<AdOnRecord> {
+	const made = await admin(sandbox, 'POST', `/__sandbox/agencies/${agencyCode}/ads`, {
+		titulo: `Recién publicado ${adCode}`,
+		associations: { [interfaceId]: adCode },
+	});
+	if (made.status !== 201) throw new Error(`the emulator answered ${made.status}`);
+	return { ...((made.json as { ad: AdOnRecord }).ad as AdOnRecord), adCode };
 }
 
 /** The details a lead on that ad shows, read from the emulator's own record (shape A answers). */
