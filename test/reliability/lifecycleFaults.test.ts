@@ -144,7 +144,7 @@ describe.each(BEFORE)('activation failing at each step in turn, %s before', (bef
 });
 
 describe('restart while active (a new hook context on the saved static data)', () => {
-	test('nothing changed: checkExists answers true and nothing is written', async () => {
+	test('nothing changed: checkExists answers true, and only subscribes its kinds again', async () => {
 		const { trigger: workflow } = await trigger();
 		await workflow.activate();
 		const state = await callbackState(sandbox);
@@ -152,7 +152,13 @@ describe('restart while active (a new hook context on the saved static data)', (
 
 		await workflow.restart();
 
-		expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+		// The portal cannot be asked for the subscriptions: they are put again (idempotent), so that
+		// one lost while the configuration stayed is back.
+		const writes = requests.filter((request) => request.method !== 'GET');
+		expect(writes.every((request) => request.method === 'PUT')).toBe(true);
+		expect(writes.map((request) => request.path).sort()).toEqual(
+			state.subscriptions.map((kind) => `/v1/configuracion/callbacks/${kind}`).sort(),
+		);
 		expect(await callbackState(sandbox)).toEqual(state);
 	});
 

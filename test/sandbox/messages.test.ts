@@ -67,7 +67,10 @@ describe.each(Object.entries(SPELLINGS))('lead list, %s spelling, recorded shape
 			telefono: '+54 11 4444-0001',
 		});
 		// An anonymous prospect's lead is sent as a callback only ("not in the public API").
-		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, { tipoEvento: 'CONTACTO', anonymous: true });
+		await fx.admin.post(`/ads/${ad.idAvisoPlat}/leads`, {
+			tipoEvento: 'CONTACTO',
+			anonymous: true,
+		});
 		// Nobody is subscribed: no callback was scheduled, the leads are listed all the same.
 		expect(message.json.events).toEqual([]);
 		const answer = await fx.les.get(path('INMO-001'), { fromDate: portalDay() });
