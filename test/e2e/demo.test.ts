@@ -83,6 +83,25 @@ class DemoRun {
 	}
 }
 
+/** What a running demo wrote to its data folder for scripts (scripts/demo/main.ts). */
+const readyFileIn = (dataDir: string) =>
+	JSON.parse(fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8')) as DemoReadyFile;
+
+/** Runs the curl command the demo printed for a test lead; its answer and the body it sent. */
+async function fireThePrintedLead(run: DemoRun) {
+	const curl = /curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(
+		run.output,
+	);
+	if (!curl) throw new Error(`the demo printed no curl command:\n${run.output}`);
+	const [, url, body] = curl;
+	const fired = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body,
+	});
+	return { fired, body };
+}
+
 /** Polls `done` until it holds or `timeoutMs` passes; answers whether it held. */
 async function eventually(done: () => boolean, timeoutMs: number): Promise<boolean> {
 	const deadline = Date.now() + timeoutMs;
@@ -135,9 +154,7 @@ describe('npm run demo', () => {
 			run = new DemoRun(dataDir);
 			runs.push(run);
 			await run.waitForOutput('Demo ready.');
-			ready = JSON.parse(
-				fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8'),
-			) as DemoReadyFile;
+			ready = readyFileIn(dataDir);
 			owner = await provisionOwner(ready.editorUrl.replace(/\/$/, ''));
 		}, 600_000);
 
@@ -169,18 +186,7 @@ describe('npm run demo', () => {
 		});
 
 		it('turns the test lead it printed (the curl command) into a row of the Portal leads data table', async () => {
-			const curl =
-				/curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(
-					run.output,
-				);
-			expect(curl).not.toBeNull();
-			const [, url, body] = curl!;
-
-			const fired = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body,
-			});
+			const { fired, body } = await fireThePrintedLead(run);
 
 			expect(fired.status).toBe(200);
 			// The first run also ran the workflow's "Run once" branch, which created the data table.
@@ -259,22 +265,13 @@ describe('npm run demo', () => {
 		const run = new DemoRun(dataDir);
 		runs.push(run);
 		await run.waitForOutput('Demo ready.');
-		const ready = JSON.parse(
-			fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8'),
-		) as DemoReadyFile;
+		const ready = readyFileIn(dataDir);
 		const owner = await provisionOwner(ready.editorUrl.replace(/\/$/, ''));
 		const before = await owner.api.dataTableRows(ready.leadsTableId);
 		expect(before.length).toBeGreaterThan(0);
 
 		// The README's test lead once more: the same prospect and ad, a later instant.
-		const curl = /curl -s -X POST (\S+) \\\n\s+-H 'content-type: application\/json' -d '(.+)'/.exec(
-			run.output,
-		)!;
-		await fetch(curl[1], {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: curl[2],
-		});
+		expect((await fireThePrintedLead(run)).fired.status).toBe(200);
 		expect(await eventually(() => run.output.includes('lead landed: '), 60_000)).toBe(true);
 		const after = await owner.api.dataTableRows(ready.leadsTableId);
 
@@ -295,9 +292,7 @@ describe('npm run demo', () => {
 			const run = new DemoRun(dataDir);
 			runs.push(run);
 			await run.waitForOutput('Demo ready.');
-			const ready = JSON.parse(
-				fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8'),
-			) as DemoReadyFile;
+			const ready = readyFileIn(dataDir);
 			const ports = [ready.editorUrl, ready.sandboxUrl].map((url) => Number(new URL(url).port));
 			expect(processGroupMembers(run.n8nPid)).toContain(run.n8nPid);
 
