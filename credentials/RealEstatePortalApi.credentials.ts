@@ -159,8 +159,8 @@ export class RealEstatePortalApi implements ICredentialType {
 
 	/**
 	 * The token goes in the `access_token` query parameter only. A function rather than a generic
-	 * `{{$credentials...}}` block: n8n would evaluate that expression for every request, which was
-	 * a measured share of a bulk association's CPU time (docs/benchmarks.md).
+	 * `{{$credentials...}}` block: n8n would evaluate that expression for every request, a cost a bulk
+	 * association pays per ad (docs/benchmarks.md, association).
 	 */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => {
 		const token =

@@ -2,8 +2,7 @@
  * Command-line options of `npm run bench`: `--size tiny|full`, `--only <benchmark,...>`,
  * `--rounds <n>` (rounds per side of the inventory, association and poll benchmarks, where more
  * rounds steady the medians on a noisy machine), and for lead-burst `--bursts <n,...>` and
- * `--sides ours|baseline|ours,baseline` (paired runs of one side, code before and after alternating:
- * docs/benchmarks.md, lead-burst, sixth run).
+ * `--sides ours|baseline|ours,baseline` (one side alone: paired runs of code before and after a change).
  */
 export type BenchSize = 'tiny' | 'full';
 export type BenchSide = 'ours' | 'baseline';

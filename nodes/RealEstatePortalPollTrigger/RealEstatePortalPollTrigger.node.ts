@@ -30,7 +30,8 @@ import { readSaved, readingOrder, type PollStore, type SavedPoll } from './store
 /**
  * The poll contexts that already polled. n8n makes one context per activation and polls with it
  * until deactivation, so the first poll of a context with activation 'activate' is the first after
- * activation: it starts over. A restart ('init') keeps the saved cursors and catches up.
+ * publication: a lead poll resumes from its saved cursors (72 hours at most), an ad poll starts over.
+ * A restart ('init') keeps the saved cursors and catches up.
  */
 const polledContexts = new WeakSet<object>();
 

@@ -2,7 +2,7 @@
  * One item of the lead list → the flat lead the callback trigger emits, through the same reader
  * (nodes/shared/readEvent.ts). Two item shapes are read: the recorded one (`{id, idMensaje,
  * idContacto, idContactoAccion, idAvisoPlat, codigoAviso, fecha, nombre, email, telefono,
- * textoMensaje}`) and the callback-like one, in any body language (docs/portal-api.md, "Lead list").
+ * textoMensaje}`) and the callback-like one, in any body language (docs/portal-api.md, "Lead list items").
  *
  * The key the poll de-duplicates on is the item's message id; an item without one is keyed by its
  * list `id`, and one without either by a number derived from its fields (see `listedLeadKeys`).
@@ -95,7 +95,7 @@ function tellKeyed(logger: ListedLeadOptions['logger'], agencyCode: string, keys
 			? `its list id ${keys.id}`
 			: `a number derived from its fields (${keys.id})`;
 	logger.info(
-		`Real Estate Portal Poll Trigger: a lead of agency ${agencyCode} is listed without a message id; it is emitted once, keyed by ${how} (docs/portal-api.md, "Lead list").`,
+		`Real Estate Portal Poll Trigger: a lead of agency ${agencyCode} is listed without a message id; it is emitted once, keyed by ${how} (docs/portal-api.md, "Lead list items").`,
 	);
 }
 

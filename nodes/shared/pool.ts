@@ -2,8 +2,8 @@
  * A bounded pool of asynchronous work, shared by the per-item runner (Batching) and list paging.
  * Freed slots are refilled together once half of them (at least one) are free, not one by one:
  * starting requests in groups lets this process and the portal each work through a group at a time,
- * which halved the CPU time of a 5,000-ad association at 100 per batch (docs/benchmarks.md), while a
- * slow task (a 429 honouring Retry-After) still holds only its own slot.
+ * which costs less CPU than refilling one by one (docs/benchmarks.md, association), while a slow
+ * task (a 429 honouring Retry-After) still holds only its own slot.
  */
 
 /**

@@ -3,7 +3,7 @@
  * and the leads table), a main process, two webhook processes behind HAProxy (round robin; n8n's
  * webhook URL is the balancer's, so the trigger registers it) and two workers, all sharing one user
  * folder with the packed package. The Data table and PostgreSQL examples are published (on the
- * read-write and the read-only interface); 1,000 distinct leads are made 20 at a time, each delivered to both interfaces, about
+ * read-write and the read-only interface); 400 distinct leads are made 20 at a time, each delivered to both interfaces, about
  * one delivery in five sent twice at once (the copies land on different webhook processes); one
  * worker is killed with SIGKILL after a third of the leads and the main process is restarted after
  * two thirds; then 200 late repeats per interface.
@@ -63,7 +63,7 @@ async function stopped(n8n: RunningN8n, how: 'stop' | 'kill') {
 	processes.delete(n8n);
 }
 
-test('1,000 leads through two webhook processes behind a balancer, a worker killed, main restarted: every lead once in PostgreSQL', async () => {
+test('400 leads through two webhook processes behind a balancer, a worker killed, main restarted: every lead once in PostgreSQL', async () => {
 	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
 	servicesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-services-'));
 	services = startServices(servicesFolder, ['postgres', 'redis']);

@@ -1,7 +1,7 @@
 /**
  * Exactly once into the destination, one n8n process (SQLite), restarted in the middle of the run.
  * The Data table example (read-write interface) and the PostgreSQL example (read-only interface)
- * are published; 1,000 distinct leads are made 20 at a time, each delivered to both interfaces,
+ * are published; 400 distinct leads are made 20 at a time, each delivered to both interfaces,
  * about one delivery in five sent twice at once; n8n is stopped and started again after 500 leads,
  * while leads go on being made; then 200 late repeats of saved deliveries per interface. Each table
  * must hold every lead once. Then the Poll Trigger example goes through an outage of its own: leads
@@ -45,7 +45,7 @@ afterAll(async () => {
 	if (servicesFolder) fs.rmSync(servicesFolder, { recursive: true, force: true });
 });
 
-test('1,000 leads, repeats at once and late, n8n restarted mid-run: every lead once in each table', async () => {
+test('400 leads, repeats at once and late, n8n restarted mid-run: every lead once in each table', async () => {
 	servicesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'exactly-once-services-'));
 	services = startServices(servicesFolder, ['postgres']);
 	stack = await startPortalStack('exactly-once-single', {

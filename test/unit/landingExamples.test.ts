@@ -1,6 +1,6 @@
 /**
  * The examples that land leads keep one column per field of the flat lead, the tables they create
- * are the ones they write, and the README shows the PostgreSQL table as the example creates it.
+ * are the ones they write, and each path of a landing workflow writes only what it may.
  */
 import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
 import { simplifyLead } from '../../nodes/shared/normalizeEvent';

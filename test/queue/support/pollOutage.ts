@@ -5,7 +5,7 @@
  *
  * Two measures. The table, as the user reads it: one row per lead (told by its message id),
  * whichever workflow wrote it. The callback Data table example writes into the same table on the same key
- * (README, "Both triggers into one table"), and a repeat it answers after the poll's row
+ * (docs/landing-leads.md), and a repeat it answers after the poll's row
  * overwrites the row's `source` and `eventId`: counting only the rows marked `poll` took such
  * leads for lost. And the Poll Trigger on its own: the items of its executions, each lead once.
  */

@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	if (replacedTriggerUrl) {
 		result.replacedTriggerUrl = replacedTriggerUrl;
-		result.warning = `This replaced the callback of a Real Estate Portal Trigger (${replacedTriggerUrl}): that trigger receives no more events until its workflow is deactivated and activated again.`;
+		result.warning = `This replaced the callback of a Real Estate Portal Trigger (${replacedTriggerUrl}): that trigger receives no more events until its workflow is unpublished and published again.`;
 	}
 	return [result];
 }
