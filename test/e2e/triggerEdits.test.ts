@@ -154,8 +154,11 @@ describe('the lead workflow edited and republished while 200 leads stream in', (
 		for (let n = 0; n < LEADS; n++) {
 			const sent = made.filter((id): id is string => id !== null);
 			while (inFlight(sent) >= MOST_LEADS_IN_FLIGHT) await sleep(LEAD_EVERY_MS);
+			// Each by a prospect of their own: one prospect's leads of one kind within a second on one
+			// ad would be one lead (docs/portal-api.md, "Lead key").
 			const events = await stack.portal.createLead(ad.idAvisoPlat, {
 				tipoEvento: n % 2 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
+				email: `edits.${n}@example.com`,
 			});
 			made.push(events.find((event) => event.interfaceId === 'demo-les')?.idEvento ?? null);
 			await sleep(LEAD_EVERY_MS);
