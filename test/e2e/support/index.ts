@@ -33,6 +33,7 @@ export { processGroupMembers, processesMentioning } from './processes';
 export { launchChromium, type RunningBrowser } from './browser';
 export { N8nEditor, screenshotsDir } from './n8nEditor';
 export { startServices, type Services, type Balancer } from './services';
+export { doorRefusal, startDoor, type Door, type DoorOptions, type DoorWebhookSide } from './door';
 export { nodeIssues } from './nodeIssues';
 export * from './destinations';
 export { until } from './until';
