@@ -185,7 +185,7 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 		);
 		for (const [round, burst] of bursts.entries()) {
 			for (const side of sidesRun) {
-				const logBefore = logLinesAbout(n8n, 'n8n is busy');
+				const logBefore = logLinesAbout(n8n, 'with 503 and Retry-After');
 				const { figures, timeline } = await runBurst({
 					sandbox,
 					owner,
@@ -194,7 +194,7 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 					size: burst,
 					timeoutMs: burstTimeoutMs(schedule),
 				});
-				const deferralLogLines = logLinesAbout(n8n, 'n8n is busy') - logBefore;
+				const deferralLogLines = logLinesAbout(n8n, 'with 503 and Retry-After') - logBefore;
 				rounds.push({ side, round, burst, ...figures, deferralLogLines, timeline });
 				measured.set(`${side} ${burst}`, figures);
 				summary[`${side} ${burst}`] = { ...figures, 'deferral log lines': deferralLogLines };

@@ -37,7 +37,7 @@ import {
 } from './registration';
 import { keyMaterialOf } from './secrets';
 import { soleAgencyCodeAtActivation, soleAgencyCodeNow } from './soleAgency';
-import { SECRET_HEADER, webhookSecretFor } from './verify';
+import { SECRET_HEADER, headerValue, matchingDigest, webhookSecretFor } from './verify';
 
 type NodeStore = RegistrationStore & DedupeStore;
 
@@ -210,6 +210,14 @@ export class RealEstatePortalTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const store = this.getWorkflowStaticData('node') as NodeStore;
+		const receivers = registeredReceivers(store);
+		// The secret first: nothing is read or fetched for a caller without it.
+		if (matchingDigest(headerValue(request.headers, SECRET_HEADER), receivers) === undefined) {
+			this.getResponseObject()
+				.status(401)
+				.json({ message: `Missing or wrong ${SECRET_HEADER} header` });
+			return { noWebhookResponse: true };
+		}
 		const settings = receiveSettingsOf(this);
 		const soleAgencyCode = await soleAgencyCodeNow(this);
 		const reception = receive(
@@ -219,7 +227,7 @@ export class RealEstatePortalTrigger implements INodeType {
 				body: request.body,
 			},
 			{
-				registrations: registeredReceivers(store).map((digest) => ({
+				registrations: receivers.map((digest) => ({
 					...digest,
 					soleAgencyCode: soleAgencyCode ?? null,
 				})),
@@ -249,9 +257,9 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
-		// Answered after the workflow: a lead beyond what n8n finishes in time, or already running, waits for the portal's next try.
+		// Answered after the workflow: a repeat of a running lead, or one beyond the cap, comes back later.
 		const maxInFlight = maxLeadsInFlightOf(this);
-		if (maxInFlight !== undefined && !(await admitLead(this, reception.eventId, maxInFlight))) {
+		if (maxInFlight !== undefined && !admitLead(this, reception.eventId, maxInFlight)) {
 			return { noWebhookResponse: true };
 		}
 		// Details hold the answer 0.3 s at most (WEBHOOK_DETAILS_TIME): past it the lead lands without them.

@@ -77,13 +77,13 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'When Last Node Finishes',
 				value: 'lastNode',
 				description:
-					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). Leads beyond what n8n finishes in time are answered "retry later" and come back. A repeat of a finished lead runs again: end the workflow in a write keyed on eventId.',
+					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). A repeat of a lead still running is answered "retry later"; a repeat of a finished lead runs again: end the workflow in a write keyed on leadKey.',
 			},
 		],
 	},
 	{
 		displayName:
-			'The portal waits about 1.5 s for the answer: a workflow that takes longer gets the event again. With repeats running the workflow, write to a table keyed on eventId (the Data table and PostgreSQL examples do).',
+			'The portal waits about 1.5 s for the answer: a workflow that takes longer gets the event again. With repeats running the workflow, write to a table keyed on leadKey (the Data table and PostgreSQL examples do).',
 		name: 'lastNodeNotice',
 		type: 'notice',
 		default: '',
@@ -119,7 +119,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: 0,
 				displayOptions: { show: { '/responseMode': ['lastNode'] } },
 				description:
-					'How many leads may run at once. More wait for room while they can still be answered in time, else are answered 503 "retry later", and run when the portal sends them again. 0: automatic, more while the portal gets its answers in time, half as many when it stops waiting.',
+					'How many leads may run at once in this n8n process. More are answered 503 "retry later" and run when the portal sends them again. 0: no limit here; hold bursts with a proxy in front of n8n instead (docs/deployment.md).',
 			},
 			{
 				displayName: 'Only Ad Codes',
@@ -217,7 +217,7 @@ export function lifecycleChoicesOf(ctx: IHookFunctions): {
 	};
 }
 
-/** The user's bound on leads in flight when the portal is answered after the workflow (null: automatic), or undefined when it is answered at once. */
+/** The user's cap on leads in flight when the portal is answered after the workflow (null: none), or undefined when it is answered at once. */
 export function maxLeadsInFlightOf(ctx: IWebhookFunctions): number | null | undefined {
 	if (!answersAfterWorkflow(ctx)) return undefined;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;

@@ -26,6 +26,8 @@ interface Known {
 
 /** In order of last use, as in dedupe.ts. */
 const known = new Map<string, Known>();
+/** Reads under way, per credential: deliveries arriving meanwhile wait for the same read. */
+const reading = new Map<string, Promise<string | null | undefined>>();
 
 type AgencyReader = IHookFunctions | IWebhookFunctions;
 
@@ -68,6 +70,18 @@ export async function soleAgencyCodeNow(
 	const key = keyOf(ctx);
 	const remembered = known.get(key);
 	if (remembered && isFresh(remembered, now)) return remembered.code;
+	const underWay = reading.get(key);
+	if (underWay) return await underWay;
+	const read = readAgain(ctx, key, now).finally(() => reading.delete(key));
+	reading.set(key, read);
+	return await read;
+}
+
+async function readAgain(
+	ctx: IWebhookFunctions,
+	key: string,
+	now: number,
+): Promise<string | null | undefined> {
 	try {
 		return remember(key, await readSoleAgencyCode(ctx, now + READ_BUDGET_MS), now);
 	} catch (error) {

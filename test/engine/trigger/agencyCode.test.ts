@@ -110,3 +110,30 @@ it('refuses a lead for the portal to send again, never guessing, while the agenc
 		expect.objectContaining({ eventType: 'CONTACTO', agencyCode: 'INMO-900' }),
 	]);
 });
+
+it('reads nothing from the portal for deliveries without the secret, and one list for deliveries arriving together', async () => {
+	const receiver = await onlyInmo900();
+	afterTheAgencyReadingExpires();
+	const requests = async () =>
+		((await admin(env.sandbox, 'GET', '/__sandbox/requests')).json as { count: number }).count;
+	await admin(env.sandbox, 'DELETE', '/__sandbox/requests');
+	const before = await requests();
+
+	const strangers = await Promise.all(
+		Array.from({ length: 10 }, () =>
+			fetch(receiver.url(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ idEvento: 'x', tipoEvento: 'CONTACTO' }),
+			}),
+		),
+	);
+	expect(strangers.map((answer) => answer.status)).toEqual(strangers.map(() => 401));
+	expect(await requests()).toBe(before);
+
+	// Five leads at once, the agency list due again: one reading serves them all.
+	await Promise.all(Array.from({ length: 5 }, () => leadOnFirstOnlineAd('INMO-900', 'other-les')));
+	await receiver.waitForReceived(5);
+	const listReads = (await requests()) - before;
+	expect(listReads).toBeLessThanOrEqual(2);
+});
