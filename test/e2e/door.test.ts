@@ -16,9 +16,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { DeliveryAttempt } from '../../sandbox';
 import {
 	DEMO_INTERFACE,
+	everyDeliveryOver,
 	TRIGGER_TYPE,
 	createPortalCredential,
 	createTableOf,
@@ -198,16 +198,11 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		making = false;
 		await stream;
 
-		const over = (attempts: readonly DeliveryAttempt[]) => {
-			const done = new Set(
-				attempts
-					.filter((a) => !a.duplicate && (a.outcome === 'success' || a.final))
-					.map((a) => a.idEvento),
-			);
-			return eventIds.every((id) => done.has(id));
-		};
 		const attempts = (
-			await stack.sandbox.waitForDeliveries(over, (RETRIES + 2) * RETRY_EVERY_MS)
+			await stack.sandbox.waitForDeliveries(
+				everyDeliveryOver(eventIds),
+				(RETRIES + 2) * RETRY_EVERY_MS,
+			)
 		).filter((attempt) => eventIds.includes(attempt.idEvento));
 		const rows = (await leadsTableRows(owner)).map((row) => String(row.eventId));
 		const rowsOf = (id: string) => rows.filter((one) => one === id).length;

@@ -8,9 +8,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { DeliveryAttempt } from '../../sandbox';
 import {
 	DEMO_INTERFACE,
+	everyDeliveryOver,
 	importLandingExample,
 	leadsTableRows,
 	publishWorkflow,
@@ -76,17 +76,9 @@ describe('a backlog after n8n was killed (Respond "When Last Node Finishes")', (
 		const restartedAt = new Date().toISOString();
 		await makeLeads(20, 10);
 
-		const over = (attempts: readonly DeliveryAttempt[]) => {
-			const done = new Set(
-				attempts
-					.filter((a) => !a.duplicate && (a.outcome === 'success' || a.final))
-					.map((a) => a.idEvento),
-			);
-			return eventIds.every((id) => done.has(id));
-		};
-		const attempts = (await stack.sandbox.waitForDeliveries(over, (RETRIES + 2) * WAVE_MS)).filter(
-			(attempt) => eventIds.includes(attempt.idEvento),
-		);
+		const attempts = (
+			await stack.sandbox.waitForDeliveries(everyDeliveryOver(eventIds), (RETRIES + 2) * WAVE_MS)
+		).filter((attempt) => eventIds.includes(attempt.idEvento));
 		const givenUp = eventIds.filter(
 			(id) => !attempts.some((a) => a.idEvento === id && a.outcome === 'success'),
 		);

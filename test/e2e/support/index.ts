@@ -36,4 +36,5 @@ export { startServices, type Services, type Balancer } from './services';
 export { doorRefusal, startDoor, type Door, type DoorOptions, type DoorWebhookSide } from './door';
 export { nodeIssues } from './nodeIssues';
 export * from './destinations';
+export { deliveriesOver, everyDeliveryOver } from './deliveries';
 export { until } from './until';
