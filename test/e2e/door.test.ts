@@ -228,7 +228,7 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		expect(eventIds.filter((id) => rowsOf(id) !== 1)).toEqual([]);
 	}, 600_000);
 
-	it('answers the requests beyond its limit 503 at once, and lets the editor through meanwhile', async () => {
+	it('answers the requests beyond its limit 503 with Retry-After, and lets the editor through meanwhile', async () => {
 		const webhookPath = `door-hold-${randomUUID()}`;
 		const slow = await owner.api.createWorkflow(slowWebhookWorkflow(webhookPath, 10));
 		expect((await publishWorkflow(owner, slow.id)).status).toBe('published');
