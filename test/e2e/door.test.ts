@@ -31,6 +31,7 @@ import {
 	startDoor,
 	startPortalStack,
 	until,
+	webhookNode,
 	type Door,
 	type PortalStack,
 	type ProvisionedN8n,
@@ -54,19 +55,7 @@ function slowWebhookWorkflow(webhookPath: string, seconds: number): WorkflowDefi
 	return {
 		name: 'door test: slow webhook',
 		nodes: [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2.1,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path: webhookPath,
-					responseMode: 'lastNode',
-					options: {},
-				},
-			},
+			webhookNode(webhookPath, 'lastNode'),
 			{
 				name: 'Wait',
 				type: 'n8n-nodes-base.wait',

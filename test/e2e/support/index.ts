@@ -38,3 +38,4 @@ export { nodeIssues } from './nodeIssues';
 export * from './destinations';
 export { deliveriesOver, everyDeliveryOver } from './deliveries';
 export { until } from './until';
+export { webhookNode } from './webhookNode';
