@@ -3,11 +3,17 @@
 # apt-get when missing), on loopback and free ports, with their data in <folder>:
 #   services.sh start <folder> [postgres] [redis]     PostgreSQL and/or Redis (default: both)
 #   services.sh balance <folder> <port> <port> ...     HAProxy, round robin over those loopback ports
+#   services.sh door <folder> <listen port> <n8n port> [N]
+#                                                      HAProxy as n8n's door, deploy/haproxy/n8n-door.cfg
+#                                                      as users copy it: at most N webhook requests in
+#                                                      n8n at once (default the file's); listen port 0:
+#                                                      a free one; DOOR_QUEUE_MS passes through
 #   services.sh stop <folder>                          stops everything started in <folder>
-# `start` and `balance` print shell assignments (PG_PORT=…, REDIS_PORT=…, BALANCER_PORT=…,
-# BALANCER_STATS_PORT=…). Processes are stopped by their pid (files in <folder>), never by name.
+# `start`, `balance` and `door` print shell assignments (PG_PORT=…, REDIS_PORT=…, BALANCER_PORT=…,
+# BALANCER_STATS_PORT=…, DOOR_PORT=…, DOOR_STATS_PORT=…). Processes are stopped by their pid (files
+# in <folder>), never by name.
 set -euo pipefail
-usage="usage: services.sh start <folder> [postgres] [redis] | balance <folder> <port>... | stop <folder>"
+usage="usage: services.sh start <folder> [postgres] [redis] | balance <folder> <port>... | door <folder> <listen port> <n8n port> [N] | stop <folder>"
 action="${1:?$usage}"
 folder="${2:?$usage}"
 shift 2
@@ -99,9 +105,27 @@ balance() {
 	echo "BALANCER_STATS_PORT=$stats_port"
 }
 
+door() {
+	local listen_port="${1:?$usage}" n8n_port="${2:?$usage}" limit="${3:-}" config stats_port
+	config="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/deploy/haproxy/n8n-door.cfg"
+	command -v haproxy >/dev/null || install_packages haproxy
+	mkdir -p "$folder"
+	trap 'stop' ERR
+	[ "$listen_port" != 0 ] || listen_port="$(free_port)"
+	stats_port="$(free_port)"
+	# The file reads its settings from the environment.
+	export DOOR_BIND="127.0.0.1:$listen_port" N8N_ADDRESS="127.0.0.1:$n8n_port" DOOR_STATS_BIND="127.0.0.1:$stats_port"
+	[ -z "$limit" ] || export DOOR_WEBHOOK_LIMIT="$limit"
+	haproxy -c -q -f "$config" >&2
+	haproxy -D -p "$folder/door.pid" -f "$config" >&2
+	log "door on 127.0.0.1:$listen_port for n8n on 127.0.0.1:$n8n_port, webhook limit ${DOOR_WEBHOOK_LIMIT:-as in the file}; stats on 127.0.0.1:$stats_port/stats"
+	echo "DOOR_PORT=$listen_port"
+	echo "DOOR_STATS_PORT=$stats_port"
+}
+
 stop() {
 	local pidfile
-	for pidfile in "$folder/haproxy.pid" "$folder/redis.pid"; do
+	for pidfile in "$folder/haproxy.pid" "$folder/door.pid" "$folder/redis.pid"; do
 		if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; fi
 	done
 	if [ -f "$folder/pg/postmaster.pid" ]; then as_db_user "$(pg_bin)/pg_ctl" -D "$folder/pg" -m fast -w stop >&2 || true; fi

@@ -14,6 +14,7 @@ import {
 	requestedN8nRelease,
 	startN8n,
 	unpublishWorkflow,
+	webhookNode,
 	type ProvisionedN8n,
 	type RunningN8n,
 	type WorkflowDefinition,
@@ -24,19 +25,7 @@ function greetingWorkflow(webhookPath: string): WorkflowDefinition {
 	return {
 		name: 'e2e: greeting webhook',
 		nodes: [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2.1,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path: webhookPath,
-					responseMode: 'onReceived',
-					options: {},
-				},
-			},
+			webhookNode(webhookPath, 'onReceived'),
 			{
 				name: 'Greet',
 				type: 'n8n-nodes-base.set',

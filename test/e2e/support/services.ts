@@ -2,12 +2,9 @@
  * PostgreSQL, Redis and an HAProxy balancer from Debian's packages, through
  * scripts/services/services.sh (free loopback ports, data in a folder, stopped by pid).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
-import { projectRoot } from './projectPaths';
-
-const SCRIPT = path.join(projectRoot, 'scripts/services/services.sh');
+import { assignedNumber, haproxyStats, runServicesScript as run } from './servicesScript';
 
 export interface Services {
 	folder: string;
@@ -33,18 +30,9 @@ export interface Balancer {
 
 type Service = 'postgres' | 'redis';
 
-function run(args: string[]): string {
-	return execFileSync(SCRIPT, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-const assigned = (output: string, name: string) => {
-	const value = new RegExp(`^${name}=(\\d+)$`, 'm').exec(output)?.[1];
-	return value === undefined ? undefined : Number(value);
-};
-
 export function startServices(folder: string, wanted: Service[] = ['postgres', 'redis']): Services {
 	const output = run(['start', folder, ...wanted]);
-	const pgPort = assigned(output, 'PG_PORT');
+	const pgPort = assignedNumber(output, 'PG_PORT');
 	const query = (sql: string, database = 'n8n') => {
 		if (pgPort === undefined) throw new Error('PostgreSQL was not started');
 		// Rows of tab-separated text; a failed statement fails the call.
@@ -65,26 +53,21 @@ export function startServices(folder: string, wanted: Service[] = ['postgres', '
 	return {
 		folder,
 		pgPort,
-		redisPort: assigned(output, 'REDIS_PORT'),
+		redisPort: assignedNumber(output, 'REDIS_PORT'),
 		query,
 		balance(ports) {
 			const printed = run(['balance', folder, ...ports.map(String)]);
-			const port = assigned(printed, 'BALANCER_PORT')!;
-			const statsPort = assigned(printed, 'BALANCER_STATS_PORT')!;
+			const port = assignedNumber(printed, 'BALANCER_PORT')!;
+			const statsPort = assignedNumber(printed, 'BALANCER_STATS_PORT')!;
 			return {
 				port,
 				url: `http://127.0.0.1:${port}`,
 				async requestsPerServer() {
-					const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
-					const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
-					const columns = header.split(',');
-					const at = (row: string[], name: string) => row[columns.indexOf(name)];
 					const counts: Record<string, number> = {};
-					for (const row of rows.map((line) => line.split(','))) {
-						if (at(row, 'pxname') !== 'n8n_webhook_processes') continue;
-						const server = at(row, 'svname');
-						if (server === 'BACKEND' || server === 'FRONTEND') continue;
-						counts[server] = Number(at(row, 'stot'));
+					for (const row of await haproxyStats(statsPort)) {
+						if (row.pxname !== 'n8n_webhook_processes') continue;
+						if (row.svname === 'BACKEND' || row.svname === 'FRONTEND') continue;
+						counts[row.svname] = Number(row.stot);
 					}
 					return counts;
 				},

@@ -1,0 +1,84 @@
+/**
+ * n8n's door for the tests, the benchmarks and the demo: HAProxy with deploy/haproxy/n8n-door.cfg
+ * (the file users copy), started and stopped by scripts/services/services.sh.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { assignedNumber, haproxyStats, runServicesScript } from './servicesScript';
+
+export interface DoorOptions {
+	/** The loopback port n8n listens on (it need not listen yet). */
+	n8nPort: number;
+	/**
+	 * The door's port; default a free one. A door started again on the same port keeps the URL n8n
+	 * registered as its webhook base (N8N_WEBHOOK_URL).
+	 */
+	port?: number;
+	/** Production webhook requests inside n8n at once (N); default the file's. */
+	limit?: number;
+	/** How long a webhook request beyond the limit waits for room, in ms; default the file's. */
+	queueMs?: number;
+}
+
+/** What the door sees of n8n's webhook side, from HAProxy's statistics. */
+export interface DoorWebhookSide {
+	/** Its readiness check's verdict: `UP` once n8n's /healthz/readiness answers 200, else `DOWN`. */
+	n8n: string;
+	/** Webhook requests inside n8n now. */
+	inside: number;
+	/** Webhook requests let into n8n so far. */
+	letIn: number;
+}
+
+export interface Door {
+	url: string;
+	port: number;
+	webhookSide(): Promise<DoorWebhookSide>;
+	/** Stops HAProxy (by its pid) and removes its folder. */
+	stop(): void;
+}
+
+/** Why the door itself answered a webhook request 503 (its JSON body), or undefined if it did not. */
+export function doorRefusal(responseBody: string): 'busy' | 'not ready' | undefined {
+	try {
+		const body = JSON.parse(responseBody) as { answeredBy?: unknown; reason?: unknown };
+		if (body.answeredBy !== 'proxy') return undefined;
+		return body.reason === 'busy' || body.reason === 'not ready' ? body.reason : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export function startDoor(options: DoorOptions): Door {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-door-'));
+	const args = ['door', folder, String(options.port ?? 0), String(options.n8nPort)];
+	if (options.limit !== undefined) args.push(String(options.limit));
+	const env: Record<string, string> =
+		options.queueMs === undefined ? {} : { DOOR_QUEUE_MS: String(options.queueMs) };
+	let printed: string;
+	try {
+		printed = runServicesScript(args, env);
+	} catch (error) {
+		fs.rmSync(folder, { recursive: true, force: true });
+		throw error;
+	}
+	const port = assignedNumber(printed, 'DOOR_PORT')!;
+	const statsPort = assignedNumber(printed, 'DOOR_STATS_PORT')!;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		async webhookSide() {
+			const server = (await haproxyStats(statsPort)).find(
+				(row) => row.pxname === 'n8n_webhooks' && row.svname === 'n8n',
+			);
+			if (!server) throw new Error('the door has no server n8n in its backend n8n_webhooks');
+			return { n8n: server.status, inside: Number(server.scur), letIn: Number(server.stot) };
+		},
+		stop() {
+			runServicesScript(['stop', folder]);
+			fs.rmSync(folder, { recursive: true, force: true });
+		},
+	};
+}
