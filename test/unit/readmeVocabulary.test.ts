@@ -1,7 +1,8 @@
 /**
  * One vocabulary between the README (and the Docs pages) and the editor: every parameter, option
  * and locator mode they name in bold is a label the n8n editor shows for these nodes and their
- * credential, and the README's filter and credential tables list the editor's fields.
+ * credential, and the filter table (the action node's page) and the README's credential table list
+ * the editor's fields.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,9 +18,12 @@ import { projectRoot } from '../e2e/support/projectPaths';
 
 const read = (file: string) => fs.readFileSync(path.join(projectRoot, file), 'utf8');
 const readme = read('README.md');
-/** The pages the editor's Docs links open say the same words. */
+const actionNodePage = read('docs/nodes/real-estate-portal.md');
+/** The pages the editor's Docs links open, and the users' guides, say the same words. */
 const docPages = [
 	'docs/credentials.md',
+	'docs/landing-leads.md',
+	'docs/troubleshooting.md',
 	...fs.readdirSync(path.join(projectRoot, 'docs', 'nodes')).map((page) => `docs/nodes/${page}`),
 ];
 
@@ -110,9 +114,10 @@ function isTitleCase(phrase: string): boolean {
 	);
 }
 
-/** The first column of the table that follows a heading. */
-function tableNames(heading: string): string[] {
-	const section = readme.slice(readme.indexOf(heading));
+/** The first column of the table that follows a heading of `page`. */
+function tableNames(page: string, heading: string): string[] {
+	expect(page).toContain(heading);
+	const section = page.slice(page.indexOf(heading));
 	const lines = section.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('|'));
 	const rows = [];
@@ -123,34 +128,45 @@ function tableNames(heading: string): string[] {
 	return rows;
 }
 
+/** Title Case names in bold (and locator modes): what the editor is asked to show. */
+function boldNames(file: string): string[] {
+	return (
+		[...read(file).matchAll(/\*\*([^*]+)\*\*/g)]
+			// A name may be wrapped over two lines: markdown shows one space.
+			.map((match) => match[1].replace(/\s+/g, ' ').trim())
+			// Locator modes read as n8n writes them ("From list", "By ID"), in Title Case or not.
+			.filter((name) => isTitleCase(name) || /^(By|From) /.test(name))
+			.filter((name) => !OTHER_NAMES.has(name))
+	);
+}
+
+test('the pages name enough editor labels in bold for the check to mean something', () => {
+	expect(boldNames('README.md').length).toBeGreaterThan(10);
+	expect(docPages.flatMap(boldNames).length).toBeGreaterThan(60);
+});
+
 test.each(['README.md', ...docPages])(
 	'every parameter, option and mode %s names in bold is what the editor shows',
 	(file) => {
-		const named = [...read(file).matchAll(/\*\*([^*]+)\*\*/g)]
-			.map((match) => match[1].trim())
-			// Locator modes read as n8n writes them ("From list", "By ID"), in Title Case or not.
-			.filter((name) => isTitleCase(name) || /^(By|From) /.test(name))
-			.filter((name) => !OTHER_NAMES.has(name));
-		if (file === 'README.md') expect(named.length).toBeGreaterThan(20);
-		expect(named.filter((name) => !isEditorLabel(name))).toEqual([]);
+		expect(boldNames(file).filter((name) => !isEditorLabel(name))).toEqual([]);
 	},
 );
 
-test("the README's filter table lists exactly the Get Many filters, by their editor names", () => {
+test("the action node's filter table lists exactly the Get Many filters, by their editor names", () => {
 	const filters = new RealEstatePortal().description.properties.find(
 		(property) => property.name === 'filters',
 	)!;
 	const editorNames = (filters.options as INodeProperties[]).map((filter) =>
 		withoutDropdownSuffix(filter.displayName),
 	);
-	expect(tableNames('### Ad → Get Many filters').sort()).toEqual(editorNames.sort());
+	expect(tableNames(actionNodePage, '## Ad → Get Many filters').sort()).toEqual(editorNames.sort());
 });
 
 test("the README's credential table lists the credential's fields by their editor names", () => {
 	const fields = credential.properties
 		.filter((property) => property.type !== 'hidden')
 		.map((property) => property.displayName);
-	const rows = tableNames('## Credentials');
+	const rows = tableNames(readme, '## Credentials');
 	expect(rows.filter((row) => !fields.includes(row))).toEqual([]);
 	// The token, or the client ID and secret, are what the Authentication row's choices ask for.
 	expect(fields.filter((field) => !rows.includes(field)).sort()).toEqual([
