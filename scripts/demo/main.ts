@@ -9,6 +9,7 @@
  *   DEMO_DATA_DIR          where n8n's data is kept between runs (default .demo-data)
  *   DEMO_SANDBOX_PORT      emulator port (default 4010; another free one when busy; 0: any)
  *   DEMO_N8N_PORT          n8n port (default 5678; another free one when busy; 0: any)
+ *   DEMO_DOOR_PORT         the door's port, where the portal sends leads (default 5680; same rule)
  *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
  *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
  *   SANDBOX_AD_SHAPE       B: the ad summary's shape B (no location, no picture); default A
@@ -26,6 +27,7 @@ import {
 	N8nSession,
 	SandboxClient,
 	dataTableUrl,
+	startDoor,
 	demoOwner,
 	ensureN8nInstalled,
 	installPackageInto,
@@ -132,11 +134,20 @@ async function run(stopper: Stopper) {
 		? `with the data of the last run (${settings.userFolder})`
 		: 'for the first time';
 	step(`starting n8n ${runKind}`);
+	// The door in front of n8n's webhooks, as in production (docs/deployment.md): the portal's
+	// deliveries wait there, or are answered 503, while n8n is busy, starting or down.
+	step("the door: HAProxy in front of n8n's webhooks (installed with apt-get the first time)");
+	const door = startDoor({ n8nPort: settings.n8nPort, port: settings.doorPort });
+	stopper.add('the door', async () => door.stop());
+	step(
+		`door on ${door.url} (deploy/haproxy/n8n-door.cfg): n8n takes a few leads at a time, the others are told to retry`,
+	);
 	const startOptions = {
 		userFolder: settings.userFolder,
 		port: settings.n8nPort,
 		logName: 'demo',
 		install,
+		env: { N8N_WEBHOOK_URL: `${door.url}/` },
 	};
 	let n8n = await startN8n(startOptions);
 	stopper.add('n8n', () => n8n.stop());
@@ -183,7 +194,7 @@ async function run(stopper: Stopper) {
 	step(
 		`data table "${leadsTable.name}" ${tableCreated ? 'created' : 'already there'}: each lead becomes one row`,
 	);
-	const webhookUrl = leadWebhookUrl(n8n.url, leadWorkflow);
+	const webhookUrl = leadWebhookUrl(door.url, leadWorkflow);
 	await ensureLeadWorkflowLive(owner, portal, leadWorkflow.id, webhookUrl);
 	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
 	await removeProvisioningApiKeys(owner);

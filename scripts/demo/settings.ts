@@ -12,6 +12,8 @@ export interface DemoSettings {
 	userFolder: string;
 	sandboxPort: number;
 	n8nPort: number;
+	/** The door in front of n8n's webhooks (HAProxy, deploy/haproxy/n8n-door.cfg): the portal calls it. */
+	doorPort: number;
 	/** Stop everything and exit once ready (a smoke test of the demo). */
 	exitAfterReady: boolean;
 	/** Print every request the emulator answers, not only one line per lead (DEMO_VERBOSE=1). */
@@ -20,6 +22,7 @@ export interface DemoSettings {
 
 const DEFAULT_SANDBOX_PORT = 4010;
 const DEFAULT_N8N_PORT = 5678;
+const DEFAULT_DOOR_PORT = 5680;
 
 function portFromEnv(name: string, fallback: number): number {
 	const text = process.env[name];
@@ -51,6 +54,7 @@ export async function readSettings(): Promise<DemoSettings> {
 		userFolder: path.join(dataDir, 'n8n'),
 		sandboxPort: await portOrFree(portFromEnv('DEMO_SANDBOX_PORT', DEFAULT_SANDBOX_PORT)),
 		n8nPort: await portOrFree(portFromEnv('DEMO_N8N_PORT', DEFAULT_N8N_PORT)),
+		doorPort: await portOrFree(portFromEnv('DEMO_DOOR_PORT', DEFAULT_DOOR_PORT)),
 		exitAfterReady: ['1', 'true'].includes(process.env.DEMO_EXIT_AFTER_READY ?? ''),
 		verbose: ['1', 'true'].includes(process.env.DEMO_VERBOSE ?? ''),
 	};

@@ -33,6 +33,7 @@ class DemoRun {
 				DEMO_DATA_DIR: dataDir,
 				DEMO_SANDBOX_PORT: '0',
 				DEMO_N8N_PORT: '0',
+				DEMO_DOOR_PORT: '0',
 				...env,
 			},
 			detached: true,
