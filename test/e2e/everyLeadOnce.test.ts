@@ -6,6 +6,8 @@
  * as a portal does after 72 hours. Whatever the callback misses (n8n killed, n8n answering "starting
  * up", the workflow unpublished) lands from the list; nothing lands twice.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { DeliveryAttempt } from '../../sandbox';
@@ -173,6 +175,41 @@ describe('every lead once, from the callback and the lead list', () => {
 		expect(Number.isNaN(landedAt)).toBe(false);
 		expect([...counts.entries()].filter(([, count]) => count !== 1)).toEqual([]);
 	}, 900_000);
+
+	it('leads answered n8n\'s "starting up" 200 (no node saw them, the portal counts them delivered): every lead one row', async () => {
+		// What n8n 2.41.1 answers every request while it migrates its database at start: 200 and this
+		// text, before any workflow runs. A server answering the same stands for that window.
+		const startingUp = http.createServer((_request, response) => {
+			response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+			response.end(N8N_STARTING_UP);
+		});
+		await new Promise<void>((resolve) => startingUp.listen(0, '127.0.0.1', resolve));
+		const { port } = startingUp.address() as AddressInfo;
+		const registered = (await stack.portal.interface()).configuration!;
+		const point = (url: string) =>
+			stack.portal.service('PUT', '/v1/configuracion/callbacks', { ...registered, url });
+		await point(`http://127.0.0.1:${port}/webhook/starting-up`);
+		const answeredStartingUp = await makeLeads('starting', 20, 4);
+		await point(registered.url);
+		startingUp.close();
+		const afterwards = await makeLeads('starting', 10, 4);
+		const these = [...answeredStartingUp, ...afterwards];
+		const lastMadeAt = Math.max(...these.map((lead) => lead.at));
+
+		const landedAt = await untilEveryLeadLands(
+			these,
+			lastMadeAt + LIST_INTERVAL_MS + 60_000 + SLACK_MS,
+		);
+		const attempts = await untilThePortalIsDone(these);
+		report('answered "starting up" 200', these, attempts, landedAt - lastMadeAt);
+		const counts = await rowsPerLead(these);
+
+		expect(
+			attempts.filter((a) => a.status === 200 && a.responseBody?.includes(N8N_STARTING_UP)),
+		).toHaveLength(answeredStartingUp.length);
+		expect(Number.isNaN(landedAt)).toBe(false);
+		expect([...counts.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+	}, 600_000);
 
 	it('the workflow unpublished while leads are made, until the portal gives them up: every lead one row once it is published again', async () => {
 		await unpublishWorkflow(stack.owner, workflowId);
