@@ -190,7 +190,9 @@ export class RealEstatePortalTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				// Every activation and restart checks first: the linked agencies' ads are read ahead of the first lead.
+				// Each publication checks first (n8n 2.41 calls no webhook method at start: the Poll
+				// Trigger of the landing workflow repairs a lost registration then); the linked agencies'
+				// ads are read ahead of the first lead.
 				warmPropertyDetails(this);
 				const target = targetOf(this);
 				const registered = await isRegistered(await lifecycleOf(this), target);
