@@ -28,6 +28,7 @@ import {
 	SandboxClient,
 	dataTableUrl,
 	startDoor,
+	type Door,
 	demoOwner,
 	ensureN8nInstalled,
 	installPackageInto,
@@ -44,7 +45,7 @@ import {
 	removeProvisioningApiKeys,
 } from './provision';
 import { PathDisplay } from './paths';
-import { readSettings } from './settings';
+import { readSettings, type DemoSettings } from './settings';
 import { whenAncestorGone } from '../shared/ancestors';
 import { Stopper } from './stopper';
 import { LandedRows, landedLine } from './landedRows';
@@ -137,17 +138,19 @@ async function run(stopper: Stopper) {
 	// The door in front of n8n's webhooks, as in production (docs/deployment.md): the portal's
 	// deliveries wait there, or are answered 503, while n8n is busy, starting or down.
 	step("the door: HAProxy in front of n8n's webhooks (installed with apt-get the first time)");
-	const door = startDoor({ n8nPort: settings.n8nPort, port: settings.doorPort });
-	stopper.add('the door', async () => door.stop());
-	step(
-		`door on ${door.url} (deploy/haproxy/n8n-door.cfg): n8n takes a few leads at a time, the others are told to retry`,
-	);
+	const door = openDoor(settings);
+	if (door) {
+		stopper.add('the door', async () => door.stop());
+		step(
+			`door on ${door.url} (deploy/haproxy/n8n-door.cfg): n8n takes a few leads at a time, the others are told to retry`,
+		);
+	}
 	const startOptions = {
 		userFolder: settings.userFolder,
 		port: settings.n8nPort,
 		logName: 'demo',
 		install,
-		env: { N8N_WEBHOOK_URL: `${door.url}/` },
+		env: door ? { N8N_WEBHOOK_URL: `${door.url}/` } : {},
 	};
 	let n8n = await startN8n(startOptions);
 	stopper.add('n8n', () => n8n.stop());
@@ -194,7 +197,7 @@ async function run(stopper: Stopper) {
 	step(
 		`data table "${leadsTable.name}" ${tableCreated ? 'created' : 'already there'}: each lead becomes one row`,
 	);
-	const webhookUrl = leadWebhookUrl(door.url, leadWorkflow);
+	const webhookUrl = leadWebhookUrl(door?.url ?? n8n.url, leadWorkflow);
 	await ensureLeadWorkflowLive(owner, portal, leadWorkflow.id, webhookUrl);
 	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
 	await removeProvisioningApiKeys(owner);
@@ -255,6 +258,21 @@ async function run(stopper: Stopper) {
 		// While n8n is down or starting, the next look catches up.
 		const rows = await landed.fresh().catch(() => []);
 		for (const row of rows) say(`  ${landedLine(row)}`);
+	}
+}
+
+/**
+ * The door, or undefined when HAProxy cannot be installed or started here (no root, no sudo): the
+ * demo then runs as n8n alone would, the portal calling n8n directly, and says so.
+ */
+function openDoor(settings: DemoSettings): Door | undefined {
+	try {
+		return startDoor({ n8nPort: settings.n8nPort, port: settings.doorPort });
+	} catch (error) {
+		complain(
+			`  the door could not be started (${(error as Error).message.split('\n')[0]}): the portal calls n8n directly`,
+		);
+		return undefined;
 	}
 }
 
