@@ -150,7 +150,7 @@ async function run(stopper: Stopper) {
 		port: settings.n8nPort,
 		logName: 'demo',
 		install,
-		env: door ? { N8N_WEBHOOK_URL: `${door.url}/` } : {},
+		env: (door ? { N8N_WEBHOOK_URL: `${door.url}/` } : {}) as Record<string, string>,
 	};
 	let n8n = await startN8n(startOptions);
 	stopper.add('n8n', () => n8n.stop());
