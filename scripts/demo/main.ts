@@ -145,12 +145,14 @@ async function run(stopper: Stopper) {
 			`door on ${door.url} (deploy/haproxy/n8n-door.cfg): n8n takes a few leads at a time, the others are told to retry`,
 		);
 	}
+	// n8n gives its webhook nodes the door's address: the trigger registers it at the portal.
+	const env: Record<string, string> = door ? { N8N_WEBHOOK_URL: `${door.url}/` } : {};
 	const startOptions = {
 		userFolder: settings.userFolder,
 		port: settings.n8nPort,
 		logName: 'demo',
 		install,
-		env: (door ? { N8N_WEBHOOK_URL: `${door.url}/` } : {}) as Record<string, string>,
+		env,
 	};
 	let n8n = await startN8n(startOptions);
 	stopper.add('n8n', () => n8n.stop());
