@@ -51,6 +51,7 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 	let ads: StoredWorkflow;
 	let network: StoredWorkflow;
 	const made: number[] = [];
+	let prospects = 0;
 
 	beforeAll(async () => {
 		stack = await startPortalStack('poll-trigger', { sandbox: { agencies: NETWORK_AGENCIES } });
@@ -119,7 +120,9 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({
 				tipoEvento: 'CONTACTO_MENSAJE',
-				nombre: `Prospect ${made.length + 1}`,
+				// A prospect of its own: one prospect's messages on one ad within a second are one lead.
+				nombre: `Prospect ${++prospects}`,
+				email: `prospect.${prospects}@example.com`,
 			}),
 		});
 		const { idMensaje } = (await response.json()) as { idMensaje: number };

@@ -31,12 +31,19 @@ const POLL_CYCLE_MS = 60_000;
 /** A message as the table and the Poll Trigger's items name it (both carry `messageId`). */
 const messageKey = (idMensaje: unknown) => String(idMensaje);
 
+let prospects = 0;
+
+/**
+ * `count` messages over `ads`, each by a prospect of its own: one prospect's messages on one ad
+ * within a second are one lead.
+ */
 async function leadsOn(portal: SandboxClient, ads: number[], count: number): Promise<number[]> {
 	const made: number[] = [];
-	for (let i = 0; i < count; i++)
-		made.push(
-			(await portal.lead(ads[i % ads.length], { tipoEvento: 'CONTACTO_MENSAJE' })).idMensaje,
-		);
+	for (let i = 0; i < count; i++) {
+		const email = `outage.prospect.${++prospects}@example.com`;
+		const lead = await portal.lead(ads[i % ads.length], { tipoEvento: 'CONTACTO_MENSAJE', email });
+		made.push(lead.idMensaje);
+	}
 	return made;
 }
 
