@@ -50,15 +50,13 @@ function deadlineOf(plan: SidePlan, since: number): number {
 	return since + (plan.cutOffMs ?? longestDeliveryMs(plan.schedule) + MARGIN_MS);
 }
 
-/** Our sides' runs of a lead beyond the first, explained, when there are more than 1.05 per lead. */
+/** Our sides' runs of a lead beyond the first, explained (none: nothing to explain). */
 async function explainRepeats(
 	stack: SideStack,
 	leads: readonly MadeLead[],
-	result: ScenarioResult,
 	since: number,
 ): Promise<Repeats | undefined> {
 	if (stack.side.receiver !== 'landing') return undefined;
-	if (result.figures['callback executions per lead'] <= 1.05) return undefined;
 	const attempts = await attemptsOf(stack.sandbox, leads);
 	return await repeatsOf(stack.owner, stack.workflowId, leads, attempts, since);
 }
@@ -81,7 +79,7 @@ async function burst(
 		since,
 		deliveriesDeadline: deadlineOf(plan, since),
 	});
-	return { scenario, ...result, repeats: await explainRepeats(stack, leads, result, since) };
+	return { scenario, ...result, repeats: await explainRepeats(stack, leads, since) };
 }
 
 async function restartBacklog(
@@ -115,7 +113,7 @@ async function restartBacklog(
 			'n8n down s': (readyAt - killedAt) / 1_000,
 			'backlog drain s': result.figures['drain s'] - (readyAt - started) / 1_000,
 		},
-		repeats: await explainRepeats(stack, leads, result, since),
+		repeats: await explainRepeats(stack, leads, since),
 	};
 }
 
