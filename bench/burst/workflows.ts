@@ -1,13 +1,14 @@
 /**
- * The two receivers of the lead-burst benchmark: the landing example (our trigger, Respond "When
- * Last Node Finishes", the Data table upsert by event id) and its hand-built equivalent (n8n's
- * Webhook node with Header Auth responding when the last node finishes, then the same upsert,
- * mapped from the raw Spanish body).
+ * The workflows of the lead-burst sides: the landing example as a user imports it (its lead list
+ * polled every minute for the run instead of every 5 minutes, its trigger's Respond as the side
+ * says), and the peer users keep (n8n's Webhook node with Header Auth, then the example's own Data
+ * table upsert, mapped from the raw Spanish body and keyed on the event id it has).
  */
 import { randomUUID } from 'node:crypto';
 
 import { loadExample, type WorkflowDefinition } from '../../test/e2e/support';
 import { headerAuthWebhookNode } from '../trigger/workflows';
+import type { Respond } from './sides';
 
 type ExampleNode = {
 	name: string;
@@ -16,16 +17,43 @@ type ExampleNode = {
 	[key: string]: unknown;
 };
 
+export const CALLBACK_TRIGGER = 'New Portal Lead';
+export const LIST_TRIGGER = 'Leads From the Lead List';
 const UPSERT_NODE = 'Save the Lead (Upsert by Lead Key)';
+/** The lead list path's upsert: its output items are the rows the list path landed. */
+export const LIST_UPSERT_NODE = 'Save the Listed Lead (Upsert by Lead Key)';
 
-/** The landing example as a user imports it, with `credential` for the portal. */
-export function landingWorkflow(credential: { id: string; name: string }): WorkflowDefinition {
-	return loadExample('leadsToDataTable', credential);
+/** The workflow with `changes` merged into the parameters of the node named `nodeName`. */
+function withParameters(
+	workflow: WorkflowDefinition,
+	nodeName: string,
+	changes: Record<string, unknown>,
+): WorkflowDefinition {
+	if (!workflow.nodes.some((node) => node.name === nodeName))
+		throw new Error(`"${workflow.name}" has no node "${nodeName}"`);
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.name === nodeName
+				? { ...node, parameters: { ...(node.parameters as object), ...changes } }
+				: node,
+		),
+	};
 }
 
-/** The columns a hand-built receiver fills from the Spanish body n8n's Webhook node outputs. */
-const HAND_MAPPED_COLUMNS: Record<string, string> = {
-	// The example upserts on leadKey: the hand-built receiver keys on the event id it has.
+/** The landing example as the run imports it: its list polled every minute, its trigger answering as `respond`. */
+export function landingForTheRun(respond: Respond) {
+	return (example: WorkflowDefinition): WorkflowDefinition =>
+		withParameters(
+			withParameters(example, LIST_TRIGGER, { pollTimes: { item: [{ mode: 'everyMinute' }] } }),
+			CALLBACK_TRIGGER,
+			{ responseMode: respond },
+		);
+}
+
+/** The columns the peer fills from the Spanish body n8n's Webhook node outputs. */
+const WEBHOOK_MAPPED_COLUMNS: Record<string, string> = {
+	// The example upserts on leadKey: the peer keys on the event id it has.
 	leadKey: '={{ $json.body.idEvento }}',
 	eventId: '={{ $json.body.idEvento }}',
 	eventType: '={{ $json.body.tipoEvento }}',
@@ -34,12 +62,14 @@ const HAND_MAPPED_COLUMNS: Record<string, string> = {
 	phone: '={{ $json.body.telefono }}',
 	message: '={{ $json.body.mensaje }}',
 	adCode: '={{ $json.body.referencia }}',
-	source: 'hand-built webhook',
+	source: 'webhook',
 };
 
-export function handBuiltWorkflow(
+/** n8n's Webhook node (Header Auth on `headerCredentialId`, at `webhookPath`) and the example's upsert. */
+export function webhookWorkflow(
 	headerCredentialId: string,
 	webhookPath: string,
+	respond: Respond,
 ): WorkflowDefinition {
 	const example = loadExample('leadsToDataTable', { id: 'unused', name: 'unused' });
 	const upsert = (example.nodes as ExampleNode[]).find((node) => node.name === UPSERT_NODE);
@@ -49,10 +79,10 @@ export function handBuiltWorkflow(
 		columns: { value: Record<string, string> };
 	};
 	parameters.filters.conditions[0].keyValue = '={{ $json.body.idEvento }}';
-	parameters.columns.value = HAND_MAPPED_COLUMNS;
-	const webhook = headerAuthWebhookNode(headerCredentialId, webhookPath, 'lastNode');
+	parameters.columns.value = WEBHOOK_MAPPED_COLUMNS;
+	const webhook = headerAuthWebhookNode(headerCredentialId, webhookPath, respond);
 	return {
-		name: 'bench: hand-built lead receiver (Webhook → Data table)',
+		name: `bench: n8n's Webhook node (${respond}) → Data table`,
 		nodes: [webhook, { ...upsert, id: randomUUID(), position: [300, 0], parameters }],
 		connections: {
 			[webhook.name]: { main: [[{ node: UPSERT_NODE, type: 'main', index: 0 }]] },

@@ -1,18 +1,37 @@
 /**
  * Command-line options of `npm run bench`: `--size tiny|full`, `--only <benchmark,...>`,
  * `--rounds <n>` (rounds per side of the inventory, association and poll benchmarks, where more
- * rounds steady the medians on a noisy machine), and for lead-burst `--bursts <n,...>` and
- * `--sides ours|baseline|ours,baseline` (one side alone: paired runs of code before and after a change).
+ * rounds steady the medians on a noisy machine), and for lead-burst `--bursts <n,...>` (the burst
+ * sizes), `--sides <side,...>` (LEAD_BURST_SIDES) and `--scenarios <scenario,...>`
+ * (LEAD_BURST_SCENARIOS).
  */
 export type BenchSize = 'tiny' | 'full';
-export type BenchSide = 'ours' | 'baseline';
+
+/** The receivers lead-burst compares, each on a fresh n8n (bench/burst/sides.ts says what each is). */
+export const LEAD_BURST_SIDES = [
+	'ours+door',
+	'ours',
+	'ours-immediately+door',
+	'ours-immediately',
+	'webhook-immediately',
+	'webhook-lastnode',
+] as const;
+export type LeadBurstSide = (typeof LEAD_BURST_SIDES)[number];
+
+/**
+ * What lead-burst makes on each side: the bursts, the restart backlog (n8n killed during a stream
+ * of leads), and a burst on the demo emulator's retry schedule.
+ */
+export const LEAD_BURST_SCENARIOS = ['bursts', 'restart', 'demo'] as const;
+export type LeadBurstScenario = (typeof LEAD_BURST_SCENARIOS)[number];
 
 export interface BenchOptions {
 	size: BenchSize;
 	only: string[] | null;
 	rounds: number | null;
 	bursts: number[] | null;
-	sides: BenchSide[] | null;
+	sides: LeadBurstSide[] | null;
+	scenarios: LeadBurstScenario[] | null;
 }
 
 function valueOf(args: string[], flag: string): string | undefined {
@@ -33,16 +52,22 @@ export function parseOptions(args: string[]): BenchOptions {
 	const bursts = listOf(valueOf(args, '--bursts'));
 	if (bursts && !bursts.every(isWholeFromOne))
 		throw new Error(`--bursts takes whole numbers from 1, not "${bursts.join(',')}"`);
-	const sides = listOf(valueOf(args, '--sides'));
-	if (sides && !sides.every((side) => side === 'ours' || side === 'baseline'))
-		throw new Error(`--sides takes ours, baseline or both, not "${sides.join(',')}"`);
 	return {
 		size,
 		only: listOf(only),
 		rounds: rounds === undefined ? null : Number(rounds),
 		bursts: bursts ? bursts.map(Number) : null,
-		sides: sides as BenchSide[] | null,
+		sides: namesOf(args, '--sides', LEAD_BURST_SIDES),
+		scenarios: namesOf(args, '--scenarios', LEAD_BURST_SCENARIOS),
 	};
+}
+
+/** A list of names each of which must be one of `known`. */
+function namesOf<T extends string>(args: string[], flag: string, known: readonly T[]): T[] | null {
+	const names = listOf(valueOf(args, flag));
+	if (names && !names.every((name) => (known as readonly string[]).includes(name)))
+		throw new Error(`${flag} takes one or more of ${known.join(', ')}, not "${names.join(',')}"`);
+	return names as T[] | null;
 }
 
 const isWholeFromOne = (value: string) => /^[1-9]\d*$/.test(value);

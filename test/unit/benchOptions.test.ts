@@ -21,22 +21,32 @@ test.each(['0', '-2', '2.5', 'many', ''])('--rounds %j is refused with what it t
 	);
 });
 
-test('lead-burst runs the bursts and sides asked for, both sides of 50 and 200 by default', () => {
-	expect(parseOptions([])).toMatchObject({ bursts: null, sides: null });
-	expect(parseOptions(['--bursts', '50', '--sides', 'ours'])).toMatchObject({
+test('lead-burst runs the bursts, sides and scenarios asked for, its defaults otherwise', () => {
+	expect(parseOptions([])).toMatchObject({ bursts: null, sides: null, scenarios: null });
+	expect(parseOptions(['--bursts', '50', '--sides', 'ours+door'])).toMatchObject({
 		bursts: [50],
-		sides: ['ours'],
+		sides: ['ours+door'],
 	});
-	expect(parseOptions(['--bursts=50,200', '--sides=ours,baseline'])).toMatchObject({
+	expect(
+		parseOptions(['--bursts=50,200', '--sides=ours,webhook-lastnode', '--scenarios=bursts,demo']),
+	).toMatchObject({
 		bursts: [50, 200],
-		sides: ['ours', 'baseline'],
+		sides: ['ours', 'webhook-lastnode'],
+		scenarios: ['bursts', 'demo'],
 	});
 });
 
 test.each([
 	[['--bursts', '0'], '--bursts takes whole numbers from 1, not "0"'],
 	[['--bursts', '50,many'], '--bursts takes whole numbers from 1, not "50,many"'],
-	[['--sides', 'theirs'], '--sides takes ours, baseline or both, not "theirs"'],
+	[
+		['--sides', 'baseline'],
+		'--sides takes one or more of ours+door, ours, ours-immediately+door, ours-immediately, webhook-immediately, webhook-lastnode, not "baseline"',
+	],
+	[
+		['--scenarios', 'bursts,soak'],
+		'--scenarios takes one or more of bursts, restart, demo, not "bursts,soak"',
+	],
 ])('%j is refused with what it takes', (args, message) => {
 	expect(() => parseOptions(args)).toThrow(message);
 });

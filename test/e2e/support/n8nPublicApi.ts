@@ -192,10 +192,10 @@ export class N8nPublicApi {
 		return counts;
 	}
 
-	/** Every execution of the workflow (every page), with its data. */
-	async everyExecution(workflowId: string): Promise<Execution[]> {
+	/** Every execution of the workflow (every page), with its data unless `includeData` is false. */
+	async everyExecution(workflowId: string, includeData = true): Promise<Execution[]> {
 		return await this.everyPage<Execution>(
-			`/executions?workflowId=${workflowId}&includeData=true&limit=250`,
+			`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
 		);
 	}
 

@@ -1,0 +1,164 @@
+/**
+ * The figures of one scenario on one side, from what the portal saw (every delivery attempt), what
+ * n8n ran (callback and lead list executions) and the rows of the table, per lead (matched by its
+ * prospect's e-mail on every side).
+ */
+import type { DeliveryAttempt } from '../../sandbox';
+import { doorRefusal } from '../../test/e2e/support';
+import type { MadeLead } from './leads';
+import type { ListRun, Run } from './runs';
+
+/** What n8n answers, with 200, every request while it boots: a lead no node sees. */
+export const N8N_STARTING_UP = 'n8n is starting up. Please wait';
+
+export interface ScenarioFigures {
+	leads: number;
+	/** Leads whose every attempt failed: the portal stopped trying. */
+	'given up': number;
+	/** Leads the portal was still retrying when the scenario was cut off (demo schedule). */
+	'still retrying': number;
+	'callback executions per lead': number;
+	/** Callback executions that ended in error or crashed. */
+	'callback executions failed': number;
+	/** Polls of the lead list that carried leads of the scenario (one execution per poll). */
+	'list executions': number;
+	/** Leads the list path upserted before n8n had answered their callback with success (or never). */
+	'list rows landed': number;
+	/** Leads the list path upserted again after the callback landed them (details added). */
+	'list rows updated': number;
+	/** Rows saying why the property details are missing (detailsMissing). */
+	'rows without details': number;
+	'rows missing': number;
+	'rows twice': number;
+	/** Leads with a row that n8n answered with success (not its "starting up" 200). */
+	'landed by callback': number;
+	/** First lead made → every lead one row (NaN: not every lead has one). */
+	'drain s': number;
+	/** First lead made → n8n's last success answer, if every lead got one (NaN: not every lead did). */
+	'callback drain s': number;
+	'attempts per lead': number;
+	'first-attempt success %': number;
+	'longest answer ms': number;
+	/** Attempts the portal hung up on after its answer time. */
+	timeouts: number;
+	/** Attempts answered 503 by the door (busy or not ready) and by n8n (the trigger, or n8n itself). */
+	'503 door': number;
+	'503 n8n': number;
+	/** Attempts answered n8n's "starting up" 200: delivered for the portal, seen by no node. */
+	'starting-up 200s': number;
+}
+
+export interface ScenarioInputs {
+	leads: readonly MadeLead[];
+	attempts: readonly DeliveryAttempt[];
+	stillRetrying: number;
+	callbackRuns: readonly Run[];
+	listRuns: readonly ListRun[];
+	rows: ReadonlyArray<Record<string, unknown>>;
+}
+
+/** A data table's row instant: n8n's public API writes them in UTC, with or without the zone. */
+export function rowInstant(value: unknown): number {
+	const text = String(value);
+	const unzoned = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?$/.test(text);
+	return Date.parse(unzoned ? `${text.replace(' ', 'T')}Z` : text);
+}
+
+const seconds = (ms: number) => ms / 1_000;
+const endOf = (attempt: DeliveryAttempt) => Date.parse(attempt.startedAt) + attempt.durationMs;
+const startingUp = (attempt: DeliveryAttempt) => attempt.responseBody.includes(N8N_STARTING_UP);
+const answeredByN8n = (attempt: DeliveryAttempt) =>
+	attempt.outcome === 'success' && !startingUp(attempt);
+
+/** When every lead had its first row, or NaN if some lead has none. */
+export function everyRowAt(
+	leads: readonly MadeLead[],
+	rows: ReadonlyArray<Record<string, unknown>>,
+): number {
+	const firstRowAt = new Map<string, number>();
+	for (const row of rows) {
+		const email = String(row.email);
+		const at = rowInstant(row.createdAt);
+		firstRowAt.set(email, Math.min(firstRowAt.get(email) ?? at, at));
+	}
+	const times = leads.map((lead) => firstRowAt.get(lead.email) ?? Number.NaN);
+	return times.some(Number.isNaN) ? Number.NaN : Math.max(...times);
+}
+
+export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
+	const { leads, attempts, callbackRuns, listRuns } = inputs;
+	const emails = new Set(leads.map((lead) => lead.email));
+	const rows = inputs.rows.filter((row) => emails.has(String(row.email)));
+	const rowsOf = new Map<string, number>();
+	for (const row of rows) rowsOf.set(String(row.email), (rowsOf.get(String(row.email)) ?? 0) + 1);
+	const started = Math.min(...leads.map((lead) => lead.madeAt));
+	const attemptsOf = (lead: MadeLead) => attempts.filter((a) => a.idEvento === lead.idEvento);
+	const n8nSuccessEnd = leads.map((lead) => {
+		const ends = attemptsOf(lead).filter(answeredByN8n).map(endOf);
+		return ends.length > 0 ? Math.min(...ends) : Number.NaN;
+	});
+	const givenUp = leads.filter((lead) => {
+		const own = attemptsOf(lead);
+		return own.some((a) => a.final) && !own.some((a) => a.outcome === 'success');
+	}).length;
+	const carrying = listRuns.filter((run) => run.carried.some((email) => emails.has(email)));
+	const successEndOf = new Map(leads.map((lead, index) => [lead.email, n8nSuccessEnd[index]]));
+	const listUpserts = listRuns.flatMap((run) =>
+		run.landed.filter((email) => emails.has(email)).map((email) => ({ email, run })),
+	);
+	// Before n8n's success answer, or with none: the list path's upsert made the row.
+	const listFirst = new Set(
+		listUpserts
+			.filter(({ email, run }) => !(successEndOf.get(email)! <= run.startedAt))
+			.map(({ email }) => email),
+	);
+	const listAgain = new Set(
+		listUpserts.map(({ email }) => email).filter((email) => !listFirst.has(email)),
+	);
+	const door = attempts.filter((a) => a.status === 503 && doorRefusal(a.responseBody)).length;
+	const drainEnd = everyRowAt(leads, rows);
+	return {
+		leads: leads.length,
+		'given up': givenUp,
+		'still retrying': inputs.stillRetrying,
+		'callback executions per lead': callbackRuns.length / leads.length,
+		'callback executions failed': callbackRuns.filter(
+			(run) => run.status === 'error' || run.status === 'crashed',
+		).length,
+		'list executions': carrying.length,
+		'list rows landed': listFirst.size,
+		'list rows updated': listAgain.size,
+		'rows without details': rows.filter((row) => Boolean(row.detailsMissing)).length,
+		'rows missing': leads.filter((lead) => !rowsOf.has(lead.email)).length,
+		'rows twice': [...rowsOf.values()].filter((count) => count > 1).length,
+		'landed by callback': leads.filter(
+			(lead, index) => rowsOf.has(lead.email) && !Number.isNaN(n8nSuccessEnd[index]),
+		).length,
+		'drain s': seconds(drainEnd - started),
+		'callback drain s': seconds(Math.max(...n8nSuccessEnd) - started),
+		'attempts per lead': attempts.length / leads.length,
+		'first-attempt success %':
+			(100 * attempts.filter((a) => a.attempt === 1 && a.outcome === 'success').length) /
+			leads.length,
+		'longest answer ms': Math.max(0, ...attempts.map((a) => a.durationMs)),
+		timeouts: attempts.filter((a) => a.outcome === 'timeout').length,
+		'503 door': door,
+		'503 n8n': attempts.filter((a) => a.status === 503).length - door,
+		'starting-up 200s': attempts.filter(startingUp).length,
+	};
+}
+
+/** Why the scenario's rows lack property details, and how many rows say each reason. */
+export function detailsMissingReasons(
+	leads: readonly MadeLead[],
+	rows: ReadonlyArray<Record<string, unknown>>,
+): Record<string, number> {
+	const emails = new Set(leads.map((lead) => lead.email));
+	const reasons: Record<string, number> = {};
+	for (const row of rows)
+		if (emails.has(String(row.email)) && row.detailsMissing) {
+			const reason = String(row.detailsMissing);
+			reasons[reason] = (reasons[reason] ?? 0) + 1;
+		}
+	return reasons;
+}

@@ -1,0 +1,154 @@
+/**
+ * One side's part of the lead-burst run, on its own fresh stack: leads one at a time (the shipped
+ * side), the bursts, then the restart backlog (n8n SIGKILLed during a stream of leads, a third of
+ * them made while it is down, started again while the rest are made).
+ */
+import type { N8nInstall } from '../../test/e2e/support';
+import { burstOf, streamOf, type LeadMaker, type MadeLead } from './leads';
+import { attemptsOf } from './portalView';
+import { repeatsOf, type Repeats } from './repeats';
+import { ListRuns } from './runs';
+import { endOfScenario, type ScenarioResult } from './scenario';
+import { longestDeliveryMs, type PortalSchedule } from './schedules';
+import type { SideDefinition } from './sides';
+import { oneAtATime, type OneAtATime } from './single';
+import { startSideStack, type SideStack } from './stack';
+
+export interface SidePlan {
+	side: SideDefinition;
+	schedule: PortalSchedule;
+	/** Leads one at a time before anything else (0: none). */
+	single: number;
+	bursts: number[];
+	/** The restart backlog's leads (0: none). */
+	restart: number;
+	/** Longest a scenario waits for the portal to be done with its leads; default its whole schedule. */
+	cutOffMs?: number;
+}
+
+export interface ScenarioOutcome extends ScenarioResult {
+	/** e.g. `burst 50`, `restart 150`, `demo burst 50`. */
+	scenario: string;
+	/** Restart: n8n killed → ready again, and ready again → every lead one row. */
+	restart?: { 'n8n down s': number; 'backlog drain s': number };
+	repeats?: Repeats;
+}
+
+export interface SideOutcome {
+	plan: SidePlan;
+	single?: OneAtATime;
+	scenarios: ScenarioOutcome[];
+	/** Why the side stopped early, if it did. */
+	error?: string;
+}
+
+/** Rates of the restart backlog's stream: before the kill, while n8n is down, while it starts. */
+const STREAM_PER_SECOND = { before: 5, down: 5, starting: 2 };
+const MARGIN_MS = 60_000;
+
+function deadlineOf(plan: SidePlan, since: number): number {
+	return since + (plan.cutOffMs ?? longestDeliveryMs(plan.schedule) + MARGIN_MS);
+}
+
+/** Our sides' runs of a lead beyond the first, explained (none: nothing to explain). */
+async function explainRepeats(
+	stack: SideStack,
+	leads: readonly MadeLead[],
+	since: number,
+): Promise<Repeats | undefined> {
+	if (stack.side.receiver !== 'landing') return undefined;
+	const attempts = await attemptsOf(stack.sandbox, leads);
+	return await repeatsOf(stack.owner, stack.workflowId, leads, attempts, since);
+}
+
+async function burst(
+	stack: SideStack,
+	plan: SidePlan,
+	listRuns: ListRuns,
+	size: number,
+	scenario: string,
+): Promise<ScenarioOutcome> {
+	const since = Date.now();
+	const maker: LeadMaker = {
+		portal: stack.portal,
+		adId: stack.adId,
+		tag: scenario.replace(/ /g, ''),
+	};
+	const leads = await burstOf(maker, size);
+	const result = await endOfScenario(stack, listRuns, leads, {
+		since,
+		deliveriesDeadline: deadlineOf(plan, since),
+	});
+	return { scenario, ...result, repeats: await explainRepeats(stack, leads, since) };
+}
+
+async function restartBacklog(
+	stack: SideStack,
+	plan: SidePlan,
+	listRuns: ListRuns,
+	size: number,
+): Promise<ScenarioOutcome> {
+	const since = Date.now();
+	const maker: LeadMaker = { portal: stack.portal, adId: stack.adId, tag: `restart${size}` };
+	const third = Math.round(size / 3);
+	const before = await streamOf(maker, third, STREAM_PER_SECOND.before);
+	const killedAt = Date.now();
+	await stack.kill();
+	const whileDown = await streamOf(maker, third, STREAM_PER_SECOND.down, third);
+	let readyAt = Number.NaN;
+	const [whileStarting] = await Promise.all([
+		streamOf(maker, size - 2 * third, STREAM_PER_SECOND.starting, 2 * third),
+		stack.start().then(() => (readyAt = Date.now())),
+	]);
+	const leads = [...before, ...whileDown, ...whileStarting];
+	const result = await endOfScenario(stack, listRuns, leads, {
+		since,
+		deliveriesDeadline: deadlineOf(plan, readyAt),
+	});
+	const started = Math.min(...leads.map((lead) => lead.madeAt));
+	return {
+		scenario: `restart ${size}`,
+		...result,
+		restart: {
+			'n8n down s': (readyAt - killedAt) / 1_000,
+			'backlog drain s': result.figures['drain s'] - (readyAt - started) / 1_000,
+		},
+		repeats: await explainRepeats(stack, leads, since),
+	};
+}
+
+export async function runSide(
+	plan: SidePlan,
+	install: N8nInstall,
+	report: (line: string) => void,
+): Promise<SideOutcome> {
+	const outcome: SideOutcome = { plan, scenarios: [] };
+	const prefix = plan.schedule.name === 'demo' ? 'demo ' : '';
+	let stack: SideStack | undefined;
+	try {
+		stack = await startSideStack(plan.side, plan.schedule, install);
+		const listRuns = new ListRuns(stack.owner, stack.workflowId);
+		if (plan.single > 0) {
+			outcome.single = await oneAtATime(stack, plan.single);
+			report(`one at a time: ${JSON.stringify(outcome.single)}`);
+		}
+		const done = (scenario: ScenarioOutcome) => {
+			outcome.scenarios.push(scenario);
+			report(
+				`${scenario.scenario}: ${JSON.stringify({ ...scenario.figures, ...scenario.restart })}`,
+			);
+			for (const [reason, rows] of Object.entries(scenario.detailsMissing))
+				report(`${rows} rows without details: ${reason}`);
+			for (const example of scenario.repeats?.examples ?? []) report(example);
+		};
+		for (const size of plan.bursts)
+			done(await burst(stack, plan, listRuns, size, `${prefix}burst ${size}`));
+		if (plan.restart > 0) done(await restartBacklog(stack, plan, listRuns, plan.restart));
+	} catch (error) {
+		outcome.error = (error as Error).stack ?? String(error);
+		report(`FAILED: ${outcome.error}`);
+	} finally {
+		await stack?.stop();
+	}
+	return outcome;
+}

@@ -1,0 +1,53 @@
+/**
+ * The six receivers of the lead-burst benchmark. Ours: the landing workflow
+ * (examples/leads-to-data-table.json: the callback trigger and the lead list into one Data table on
+ * leadKey), with its trigger answering When Last Node Finishes (as shipped) or Immediately, behind
+ * n8n's door (deploy/haproxy/n8n-door.cfg, its default N) or not. The peers users keep: n8n's
+ * Webhook node and the same Data table upsert, answering Immediately or When Last Node Finishes.
+ */
+import type { LeadBurstSide } from '../lib/options';
+
+export type Respond = 'onReceived' | 'lastNode';
+
+export interface SideDefinition {
+	name: LeadBurstSide;
+	/** The landing workflow (callback and lead list), or n8n's Webhook node and the upsert. */
+	receiver: 'landing' | 'webhook';
+	respond: Respond;
+	/** Behind the door: n8n's webhook URL is the door's. */
+	door: boolean;
+}
+
+export const SIDES: Record<LeadBurstSide, SideDefinition> = {
+	'ours+door': { name: 'ours+door', receiver: 'landing', respond: 'lastNode', door: true },
+	ours: { name: 'ours', receiver: 'landing', respond: 'lastNode', door: false },
+	'ours-immediately+door': {
+		name: 'ours-immediately+door',
+		receiver: 'landing',
+		respond: 'onReceived',
+		door: true,
+	},
+	'ours-immediately': {
+		name: 'ours-immediately',
+		receiver: 'landing',
+		respond: 'onReceived',
+		door: false,
+	},
+	'webhook-immediately': {
+		name: 'webhook-immediately',
+		receiver: 'webhook',
+		respond: 'onReceived',
+		door: false,
+	},
+	'webhook-lastnode': {
+		name: 'webhook-lastnode',
+		receiver: 'webhook',
+		respond: 'lastNode',
+		door: false,
+	},
+};
+
+/** The side the goals are about: the landing workflow as shipped, behind the door. */
+export const SHIPPED: LeadBurstSide = 'ours+door';
+/** The peers every ratio is against. */
+export const PEERS: LeadBurstSide[] = ['webhook-immediately', 'webhook-lastnode'];
