@@ -163,7 +163,7 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 			expect(adItems.map((item) => item.platformAdId).sort()).toEqual([...changed].sort());
 			const rows = await leadsTableRows(stack.owner);
 			expect(rows.map((row) => Number(row.eventId)).sort()).toEqual([...made].sort());
-			expect(rows.every((row) => row.source === 'poll' && /^\d+$/.test(String(row.eventId)))).toBe(
+			expect(rows.every((row) => row.source === 'list' && /^\d+$/.test(String(row.eventId)))).toBe(
 				true,
 			);
 		},
