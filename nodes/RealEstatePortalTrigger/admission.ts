@@ -3,9 +3,9 @@
  *
  * - A repeat of a lead whose workflow is running here is answered 503 with Retry-After, never run
  *   beside it: the portal sends it again, and by then the first run's outcome decides.
- * - A lead whose workflow succeeded after the portal stopped waiting (about 1.5 s) is answered 200 on
- *   its next delivery without running again; the memory of it is spent only on an answer the portal
- *   was sent in full.
+ * - A lead whose workflow succeeded here is answered 200 on any later delivery without running
+ *   again: the portal sends a lead again when it did not hear the answer, and whether it heard
+ *   cannot be told from behind a proxy.
  * - Beyond the user's Max Leads In Flight, a lead is answered 503 with Retry-After at once.
  *
  * Nothing else: how many requests reach n8n at once is the door's business (a proxy in front of
@@ -14,10 +14,9 @@
 import type { IWebhookFunctions, Logger } from 'n8n-workflow';
 
 import {
-	FinishedUnheard,
 	LeadsInFlight,
-	portalListens,
-	whenAnswered,
+	SucceededLeads,
+	whenEnded,
 	type Flight,
 	type ResponseObject,
 } from './inFlight';
@@ -29,12 +28,12 @@ export const LOG_EVERY_MS = 10_000;
 
 export type Verdict =
 	| { admitted: true; flight: Flight }
-	| { admitted: false; reason: 'running' | 'busy' | 'finishedUnheard' };
+	| { admitted: false; reason: 'running' | 'busy' | 'succeeded' };
 
 /** One trigger's memories in this process. */
 export class Admission {
 	private readonly inFlight = new LeadsInFlight();
-	private readonly unheard = new FinishedUnheard();
+	private readonly succeeded = new SucceededLeads();
 	private answered = { running: 0, busy: 0 };
 	private lastLogAt = Number.NEGATIVE_INFINITY;
 
@@ -44,21 +43,16 @@ export class Admission {
 
 	/** `maxInFlight` null: no cap. */
 	decide(eventId: string, now: number, maxInFlight: number | null): Verdict {
-		if (this.unheard.has(eventId)) return { admitted: false, reason: 'finishedUnheard' };
+		if (this.succeeded.has(eventId)) return { admitted: false, reason: 'succeeded' };
 		if (this.inFlight.has(eventId, now)) return this.deferred('running');
 		if (maxInFlight !== null && this.inFlight.size >= maxInFlight) return this.deferred('busy');
 		return { admitted: true, flight: this.inFlight.start(eventId, now) };
 	}
 
-	/** The run ended; `heard`: whether the portal was still waiting for its answer. */
-	finish(flight: Flight, succeeded: boolean, heard: boolean): void {
+	/** The run ended, and whether its workflow succeeded. */
+	finish(flight: Flight, succeeded: boolean): void {
 		this.inFlight.finish(flight);
-		if (succeeded && !heard) this.unheard.add(flight.eventId);
-	}
-
-	/** The portal has the 200 of a lead that finished unheard. */
-	heard(eventId: string): void {
-		this.unheard.forget(eventId);
+		if (succeeded) this.succeeded.add(flight.eventId);
 	}
 
 	private deferred(reason: 'running' | 'busy'): Verdict {
@@ -125,20 +119,13 @@ export function admitLead(
 	const response = ctx.getResponseObject();
 	const verdict = admission.decide(eventId, Date.now(), maxInFlight);
 	if (verdict.admitted) {
-		// A delivery n8n read after the portal hung up is unheard from the start.
-		let heard = portalListens(response);
-		whenAnswered(response, {
-			ended: (succeeded) => admission.finish(verdict.flight, succeeded, heard),
-			hungUp: () => (heard = false),
-		});
+		whenEnded(response, (succeeded) => admission.finish(verdict.flight, succeeded));
 		return true;
 	}
-	if (verdict.reason === 'finishedUnheard') {
-		response.once('finish', () => admission.heard(eventId));
-		response.status(200).json({
-			received: true,
-			ignored: `event ${eventId} was processed after the portal stopped waiting`,
-		});
+	if (verdict.reason === 'succeeded') {
+		response
+			.status(200)
+			.json({ received: true, ignored: `event ${eventId} was processed already` });
 		return false;
 	}
 	answerLater(

@@ -1,8 +1,8 @@
 /**
  * What one trigger remembers, in this n8n process, of the leads it answers after the workflow
  * (Respond "When Last Node Finishes"): the leads whose workflow is running, and the leads whose
- * workflow succeeded after the portal had stopped waiting. Load is not held here: a proxy in front
- * of n8n holds it (docs/deployment.md); these memories keep a lead from running twice.
+ * workflow succeeded. Load is not held here: a proxy in front of n8n holds it
+ * (docs/deployment.md); these memories keep a lead from running twice.
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
@@ -46,56 +46,42 @@ export class LeadsInFlight {
 	}
 }
 
-/** How many leads finished unheard are remembered, the newest. */
-const UNHEARD_KEPT = 1_000;
+/** How many succeeded leads are remembered, the newest. */
+const SUCCEEDED_KEPT = 1_000;
 
 /**
- * Leads whose workflow succeeded after the portal had stopped waiting: the portal never heard the
- * success and sends the lead again. That delivery is answered 200 instead of running the workflow a
- * second time, and forgotten only once the portal has been sent that answer.
+ * Leads whose workflow succeeded here. The portal sends a lead again when it did not hear the 200:
+ * it stopped waiting (about 1.5 s) before the workflow finished, or a proxy in front of n8n held
+ * the answer, so a hang-up cannot be told from this side; and it sends duplicates. Any later
+ * delivery of a remembered lead is answered 200 without running the workflow again.
  */
-export class FinishedUnheard {
+export class SucceededLeads {
 	private readonly ids = new Set<string>();
 
 	add(eventId: string): void {
 		this.ids.delete(eventId);
 		this.ids.add(eventId);
-		if (this.ids.size > UNHEARD_KEPT) this.ids.delete(this.ids.values().next().value!);
+		if (this.ids.size > SUCCEEDED_KEPT) this.ids.delete(this.ids.values().next().value!);
 	}
 
 	has(eventId: string): boolean {
 		return this.ids.has(eventId);
 	}
-
-	forget(eventId: string): void {
-		this.ids.delete(eventId);
-	}
 }
-
-/** Whether the portal is still waiting on this connection (it hangs up after about 1.5 s). */
-export const portalListens = (response: ResponseObject): boolean =>
-	response.socket !== null && response.socket?.destroyed !== true && !response.writableEnded;
 
 /**
  * Calls `ended` once, when n8n ends the answer after the workflow (n8n answers a failed workflow
- * with 500), and `hungUp` when the portal closed the connection before that. Not the response's
- * 'finish' event alone: after the portal hung up, n8n still runs the workflow to the end and then
- * ends a response that emits no 'finish'.
+ * with 500). Not the response's 'finish' event: after the portal hung up, n8n still runs the
+ * workflow to the end and then ends a response that emits no 'finish'.
  */
-export function whenAnswered(
-	response: ResponseObject,
-	on: { ended: (succeeded: boolean) => void; hungUp: () => void },
-): void {
-	let ended = false;
+export function whenEnded(response: ResponseObject, ended: (succeeded: boolean) => void): void {
+	let done = false;
 	const end = response.end.bind(response) as (...args: unknown[]) => ResponseObject;
 	response.end = ((...args: unknown[]) => {
-		if (!ended) {
-			ended = true;
-			on.ended(response.statusCode < 400);
+		if (!done) {
+			done = true;
+			ended(response.statusCode < 400);
 		}
 		return end(...args);
 	}) as ResponseObject['end'];
-	response.once('close', () => {
-		if (!ended) on.hungUp();
-	});
 }

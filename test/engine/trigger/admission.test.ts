@@ -1,8 +1,8 @@
 /**
  * Respond "When Last Node Finishes" (nodes/RealEstatePortalTrigger/admission.ts): a repeat of a lead
  * still running, and a lead beyond the user's Max Leads In Flight, are answered 503 with Retry-After
- * instead of being started; a lead that succeeded after the portal hung up is answered 200 on its
- * next delivery without running again. The workflow is held open (`workflowTail`) so that leads stay
+ * instead of being started; a lead that succeeded is answered 200 on any later delivery without
+ * running again (after the portal hung up, or behind a proxy that hid the hang-up). The workflow is held open (`workflowTail`) so that leads stay
  * in flight while the test sends more.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -110,9 +110,12 @@ describe('Respond "When Last Node Finishes"', () => {
 		await r.waitForReceived(2);
 		expect(executionsOf(r)).toBe(1);
 
-		// Once it finished, a repeat is answered as before: it runs (the destination's key decides).
-		expect((await deliver(r.url(), LEAD)).status).toBe(200);
-		expect(executionsOf(r)).toBe(2);
+		// Once it succeeded, a repeat is answered 200 and not run again.
+		const late = await deliver(r.url(), LEAD);
+		expect(late.status).toBe(200);
+		expect(JSON.parse(late.body)).toMatchObject({ received: true });
+		await r.waitForReceived(3);
+		expect(executionsOf(r)).toBe(1);
 	});
 
 	it('answers the repeat of a lead that succeeded after the portal hung up with 200, without running it again', async () => {

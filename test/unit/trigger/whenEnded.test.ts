@@ -5,17 +5,14 @@
  */
 import { EventEmitter } from 'node:events';
 
-import { portalListens, whenAnswered } from '../../../nodes/RealEstatePortalTrigger/inFlight';
+import { whenEnded } from '../../../nodes/RealEstatePortalTrigger/inFlight';
 
 function fakeResponse() {
 	return Object.assign(new EventEmitter(), {
 		statusCode: 200,
-		socket: { destroyed: false } as { destroyed: boolean } | null,
-		writableEnded: false,
 		ends: 0,
 		end() {
 			this.ends++;
-			this.writableEnded = true;
 			return this;
 		},
 	});
@@ -24,10 +21,7 @@ function fakeResponse() {
 function watched() {
 	const response = fakeResponse();
 	const heard: string[] = [];
-	whenAnswered(response as never, {
-		ended: (succeeded) => heard.push(succeeded ? 'succeeded' : 'failed'),
-		hungUp: () => heard.push('hung up'),
-	});
+	whenEnded(response as never, (succeeded) => heard.push(succeeded ? 'succeeded' : 'failed'));
 	return { response, heard };
 }
 
@@ -42,24 +36,10 @@ it('tells a success from a failure (n8n answers a failed workflow with 500), onc
 	expect(ok.response.ends).toBe(2);
 });
 
-it('tells that the portal hung up before the workflow finished, and still hears the end', () => {
+it('hears the end after the portal hung up (n8n runs the workflow to the end)', () => {
 	const { response, heard } = watched();
 	response.emit('close');
+	expect(heard).toEqual([]);
 	response.end();
-	expect(heard).toEqual(['hung up', 'succeeded']);
-});
-
-it('does not take the close after an answer for a hang-up', () => {
-	const { response, heard } = watched();
-	response.end();
-	response.emit('close');
 	expect(heard).toEqual(['succeeded']);
-});
-
-it('knows whether the portal still waits on the connection', () => {
-	const response = fakeResponse();
-	expect(portalListens(response as never)).toBe(true);
-	response.socket!.destroyed = true;
-	expect(portalListens(response as never)).toBe(false);
-	expect(portalListens({ ...fakeResponse(), socket: null } as never)).toBe(false);
 });
