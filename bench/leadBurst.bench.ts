@@ -28,8 +28,11 @@ import {
 } from './lib/options';
 import type { BenchResult } from './lib/report';
 
-/** The sides run on the demo emulator's schedule: the shipped workflow, without the door, a peer. */
-const DEMO_SIDES: LeadBurstSide[] = [SHIPPED, 'ours', 'webhook-lastnode'];
+/**
+ * The sides run on the demo emulator's schedule: the shipped workflow, without the door, answering
+ * Immediately behind the door, a peer.
+ */
+const DEMO_SIDES: LeadBurstSide[] = [SHIPPED, 'ours', 'ours-immediately+door', 'webhook-lastnode'];
 /** The demo's schedule retries after 2 and 10 minutes: a scenario stops waiting for the portal here. */
 const DEMO_CUT_OFF_MS = 240_000;
 

@@ -111,7 +111,7 @@ export function leadBurstGoals(
 		const restart = find(outcomes, SHIPPED, `restart ${sizes.restart}`);
 		if (restart) goals.push(...restartGoals(restart, sizes.restart, perSecond));
 	}
-	for (const side of [SHIPPED, 'ours'])
+	for (const side of [SHIPPED, 'ours', 'ours-immediately+door'])
 		for (const [scenario, schedule] of [
 			[`demo burst ${sizes.demoBurst}`, 'demo'],
 			[`burst ${sizes.demoBurst}`, 'benchmark'],
