@@ -20,7 +20,7 @@ function started(admission: Admission, eventId: string, now = 0, cap: number | n
 	return verdict.flight;
 }
 
-it('answers a repeat of a running lead, and runs it again once the first run ended', () => {
+it('answers a repeat of a running lead, and runs it again once the first run failed', () => {
 	const admission = new Admission();
 	const flight = started(admission, LEAD);
 	expect(admission.decide(LEAD, 100, null)).toEqual({ admitted: false, reason: 'running' });
