@@ -154,6 +154,21 @@ describe('every lead once, from the callback and the lead list', () => {
 		);
 	}
 
+	/**
+	 * Waits until every one of `these` is a row (within the list's interval plus a minute of the
+	 * last one made) and the portal is done with their callbacks; reports them as `what`.
+	 */
+	async function landAfterTheLastLead(what: string, these: typeof leads) {
+		const lastMadeAt = Math.max(...these.map((lead) => lead.at));
+		const landedAt = await untilEveryLeadLands(
+			these,
+			lastMadeAt + LIST_INTERVAL_MS + 60_000 + SLACK_MS,
+		);
+		const attempts = await untilThePortalIsDone(these);
+		report(what, these, attempts, landedAt - lastMadeAt);
+		return { landedAt, attempts, counts: await rowsPerLead(these) };
+	}
+
 	it('n8n killed during a stream, a third of the leads made while it is down, started again: every lead one row, none twice', async () => {
 		const before = await makeLeads('kill', 50, 5);
 		await stack.n8n.kill();
@@ -161,15 +176,8 @@ describe('every lead once, from the callback and the lead list', () => {
 		// Leads go on being made while n8n boots: some deliveries meet its "starting up" 200.
 		const [afterwards] = await Promise.all([makeLeads('kill', 50, 2), stack.restartN8n()]);
 		const these = [...before, ...whileDown, ...afterwards];
-		const lastMadeAt = Math.max(...these.map((lead) => lead.at));
 
-		const landedAt = await untilEveryLeadLands(
-			these,
-			lastMadeAt + LIST_INTERVAL_MS + 60_000 + SLACK_MS,
-		);
-		const attempts = await untilThePortalIsDone(these);
-		report('n8n killed and started again', these, attempts, landedAt - lastMadeAt);
-		const counts = await rowsPerLead(these);
+		const { landedAt, counts } = await landAfterTheLastLead('n8n killed and started again', these);
 
 		expect(these).toHaveLength(150);
 		expect(Number.isNaN(landedAt)).toBe(false);
@@ -194,15 +202,11 @@ describe('every lead once, from the callback and the lead list', () => {
 		startingUp.close();
 		const afterwards = await makeLeads('starting', 10, 4);
 		const these = [...answeredStartingUp, ...afterwards];
-		const lastMadeAt = Math.max(...these.map((lead) => lead.at));
 
-		const landedAt = await untilEveryLeadLands(
+		const { landedAt, attempts, counts } = await landAfterTheLastLead(
+			'answered "starting up" 200',
 			these,
-			lastMadeAt + LIST_INTERVAL_MS + 60_000 + SLACK_MS,
 		);
-		const attempts = await untilThePortalIsDone(these);
-		report('answered "starting up" 200', these, attempts, landedAt - lastMadeAt);
-		const counts = await rowsPerLead(these);
 
 		expect(
 			attempts.filter((a) => a.status === 200 && a.responseBody?.includes(N8N_STARTING_UP)),
