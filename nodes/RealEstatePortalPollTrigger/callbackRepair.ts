@@ -11,7 +11,8 @@
  * URL, which the trigger still accepts) and subscribe the kinds again, saying so in n8n's log. A
  * configuration pointing elsewhere is someone's choice: it is left alone and named in the log, once
  * per process. A failure to read or repair is logged and never fails the poll: its items come all
- * the same.
+ * the same. Polls that overlap in one process (the first poll after a start and a scheduled one)
+ * share one check: the configuration is put back, and said so, once.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
@@ -36,10 +37,21 @@ function tellElsewhere(ctx: IPollFunctions, record: RecordedCallback, theirs: st
 	);
 }
 
+/** Checks in progress, by the recorded callback's URL. */
+const checking = new Map<string, Promise<void>>();
+
 /** Puts the recorded callback back when the portal's configuration is empty or gone. */
 export async function repairLostCallback(ctx: IPollFunctions): Promise<void> {
 	const record = recordedCallback(ctx);
 	if (record === undefined) return;
+	const inProgress = checking.get(record.url);
+	if (inProgress !== undefined) return await inProgress;
+	const check = checkAndRepair(ctx, record).finally(() => checking.delete(record.url));
+	checking.set(record.url, check);
+	await check;
+}
+
+async function checkAndRepair(ctx: IPollFunctions, record: RecordedCallback): Promise<void> {
 	const api = callbackApiOf(ctx);
 	try {
 		const current = await api.getConfiguration();

@@ -119,6 +119,21 @@ describe('a lost callback registration: n8n running, the Poll Trigger of the wor
 		expect(again.logs.filter((line) => REPAIRED.test(line))).toEqual([]);
 	});
 
+	it('two polls at once (the first poll after a start and the scheduled one overlapping) put it back once', async () => {
+		const { staticData } = await publishedPair();
+		const registered = await callbackState(sandbox);
+		const first = pollOf(staticData);
+		const second = pollOf(staticData);
+		await first.activate();
+		await second.activate();
+		portalLosesCallback(sandbox);
+		const { logs } = await captureLogs(
+			async () => await Promise.all([first.poll(), second.poll()]),
+		);
+		expect(await callbackState(sandbox)).toEqual(registered);
+		expect(logs.filter((line) => REPAIRED.test(line))).toHaveLength(1);
+	});
+
 	it('leaves a configuration pointing elsewhere as it is, and names it in the log once', async () => {
 		const { staticData } = await publishedPair();
 		const poll = pollOf(staticData);
