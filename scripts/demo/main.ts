@@ -142,7 +142,7 @@ async function run(stopper: Stopper) {
 	if (door) {
 		stopper.add('the door', async () => door.stop());
 		step(
-			`door on ${door.url} (deploy/haproxy/n8n-door.cfg): n8n takes a few leads at a time, the others are told to retry`,
+			`door on ${door.url} (deploy/haproxy/n8n-door.cfg): n8n takes a few leads at a time, the others wait at the door`,
 		);
 	}
 	// n8n gives its webhook nodes the door's address: the trigger registers it at the portal.

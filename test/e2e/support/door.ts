@@ -16,9 +16,9 @@ export interface DoorOptions {
 	 * registered as its webhook base (N8N_WEBHOOK_URL).
 	 */
 	port?: number;
-	/** Production webhook requests inside n8n at once (N); default the file's. */
+	/** First deliveries inside n8n at once, and as many repeats (N); default the file's. */
 	limit?: number;
-	/** How long a webhook request beyond the limit waits for room, in ms; default the file's. */
+	/** How long a repeated delivery beyond the limit waits for room, in ms; default the file's. */
 	queueMs?: number;
 }
 
@@ -26,10 +26,14 @@ export interface DoorOptions {
 export interface DoorWebhookSide {
 	/** Its readiness check's verdict: `UP` once n8n's /healthz/readiness answers 200, else `DOWN`. */
 	n8n: string;
-	/** Webhook requests inside n8n now. */
-	inside: number;
-	/** Webhook requests let into n8n so far. */
-	letIn: number;
+	/** First deliveries (a body the door had not let through before) inside n8n now. */
+	firstsInside: number;
+	/** First deliveries waiting at the door for their turn. */
+	firstsWaiting: number;
+	/** First deliveries let into n8n so far. */
+	firstsLetIn: number;
+	/** Repeated deliveries inside n8n now. */
+	repeatsInside: number;
 }
 
 export interface Door {
@@ -70,11 +74,21 @@ export function startDoor(options: DoorOptions): Door {
 		url: `http://127.0.0.1:${port}`,
 		port,
 		async webhookSide() {
-			const server = (await haproxyStats(statsPort)).find(
-				(row) => row.pxname === 'n8n_webhooks' && row.svname === 'n8n',
-			);
-			if (!server) throw new Error('the door has no server n8n in its backend n8n_webhooks');
-			return { n8n: server.status, inside: Number(server.scur), letIn: Number(server.stot) };
+			const rows = await haproxyStats(statsPort);
+			const rowOf = (backend: string, name = 'n8n') => {
+				const row = rows.find((one) => one.pxname === backend && one.svname === name);
+				if (!row) throw new Error(`the door's statistics have no ${name} in ${backend}`);
+				return row;
+			};
+			const firsts = rowOf('n8n_first_deliveries');
+			return {
+				n8n: firsts.status,
+				firstsInside: Number(firsts.scur),
+				// Waiting for any server (the backend's queue) or for this one.
+				firstsWaiting: Number(rowOf('n8n_first_deliveries', 'BACKEND').qcur) + Number(firsts.qcur),
+				firstsLetIn: Number(firsts.stot),
+				repeatsInside: Number(rowOf('n8n_repeats').scur),
+			};
 		},
 		stop() {
 			runServicesScript(['stop', folder]);
