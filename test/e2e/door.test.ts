@@ -221,8 +221,9 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		expect(eventIds.filter((id) => rowsOf(id) !== 1)).toEqual([]);
 	}, 600_000);
 
-	it('holds first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats beyond theirs 503 with Retry-After; lets the editor through meanwhile', async () => {
-		const webhookPath = `door-hold-${randomUUID()}`;
+	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile", async () => {
+		// A portal callback's path, as the Real Estate Portal Trigger's URLs end.
+		const webhookPath = `door-hold-${randomUUID()}/real-estate-portal`;
 		const slow = await owner.api.createWorkflow(slowWebhookWorkflow(webhookPath, HOLD_SECONDS));
 		expect((await publishWorkflow(owner, slow.id)).status).toBe('published');
 		const letInBefore = (await door.webhookSide()).firstsLetIn;
@@ -265,6 +266,11 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 			'the door answering the repeats beyond their limit',
 		);
 		const side = await door.webhookSide();
+		// Another workflow's webhook does not join the line: it waits for the others' places.
+		const other = await fetch(`${door.url}/webhook/door-test-other`, {
+			method: 'POST',
+			body: '{}',
+		});
 		const editor = await fetch(`${door.url}/`);
 		const settings = await fetch(`${door.url}/rest/settings`);
 		const health = await fetch(`${door.url}/healthz`);
@@ -276,7 +282,8 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		expect(answers.map((a) => a.retryAfter)).toEqual(
 			Array(3).fill(expect.stringMatching(/^[1-9][0-9]*$/) as string),
 		);
-		expect([side.firstsInside, side.repeatsInside]).toEqual([LIMIT, LIMIT]);
+		expect([side.firstsInside, side.othersInside]).toEqual([LIMIT, LIMIT]);
+		expect([other.status, doorRefusal(await other.text())]).toEqual([503, 'busy']);
 		expect([editor.status, settings.status, health.status]).toEqual([200, 200, 200]);
 		expect((await settings.json()) as unknown).toHaveProperty('data');
 		// Those answers came while the limit's requests were still inside n8n.

@@ -18,7 +18,7 @@ export interface DoorOptions {
 	port?: number;
 	/** First deliveries inside n8n at once, and as many repeats (N); default the file's. */
 	limit?: number;
-	/** How long a repeated delivery beyond the limit waits for room, in ms; default the file's. */
+	/** How long a request other than a first delivery waits for room, in ms; default the file's. */
 	queueMs?: number;
 }
 
@@ -26,14 +26,14 @@ export interface DoorOptions {
 export interface DoorWebhookSide {
 	/** Its readiness check's verdict: `UP` once n8n's /healthz/readiness answers 200, else `DOWN`. */
 	n8n: string;
-	/** First deliveries (a body the door had not let through before) inside n8n now. */
+	/** First deliveries of portal callbacks (a body the door had not let through) inside n8n now. */
 	firstsInside: number;
 	/** First deliveries waiting at the door for their turn. */
 	firstsWaiting: number;
 	/** First deliveries let into n8n so far. */
 	firstsLetIn: number;
-	/** Repeated deliveries inside n8n now. */
-	repeatsInside: number;
+	/** Repeated deliveries and other webhook requests inside n8n now. */
+	othersInside: number;
 }
 
 export interface Door {
@@ -87,7 +87,7 @@ export function startDoor(options: DoorOptions): Door {
 				// Waiting for any server (the backend's queue) or for this one.
 				firstsWaiting: Number(rowOf('n8n_first_deliveries', 'BACKEND').qcur) + Number(firsts.qcur),
 				firstsLetIn: Number(firsts.stot),
-				repeatsInside: Number(rowOf('n8n_repeats').scur),
+				othersInside: Number(rowOf('n8n_webhooks').scur),
 			};
 		},
 		stop() {
