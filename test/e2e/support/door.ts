@@ -16,7 +16,7 @@ export interface DoorOptions {
 	 * registered as its webhook base (N8N_WEBHOOK_URL).
 	 */
 	port?: number;
-	/** First deliveries inside n8n at once, and as many repeats (N); default the file's. */
+	/** First deliveries inside n8n at once, and as many other webhook requests (N); default the file's. */
 	limit?: number;
 	/** How long a request other than a first delivery waits for room, in ms; default the file's. */
 	queueMs?: number;
