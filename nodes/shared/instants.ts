@@ -62,3 +62,20 @@ export function isoInstantOf(value: unknown): string | null {
 	const text = value.trim();
 	return text === '' ? null : fromText(text);
 }
+
+/** Whether a text instant names its offset (or Z); epoch milliseconds always say which instant. */
+function namesItsInstant(value: unknown): boolean {
+	if (typeof value === 'number') return true;
+	const text = String(value).trim();
+	const form = ISO_FORM.exec(text) ?? DAY_FIRST_FORM.exec(text);
+	return EPOCH_MS_DIGITS.test(text) || form?.[5] !== undefined;
+}
+
+/**
+ * Epoch milliseconds of an instant that says which one it is: epoch milliseconds, or a text that
+ * names its offset (or Z). Null for a local time without an offset, whose zone is a guess.
+ */
+export function absoluteInstantMsOf(value: unknown): number | null {
+	const iso = isoInstantOf(value);
+	return iso !== null && namesItsInstant(value) ? Date.parse(iso) : null;
+}

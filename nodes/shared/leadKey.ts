@@ -1,25 +1,42 @@
 /**
- * One key per lead, whichever path brings it: a callback body in any language, the lead list, or
- * Lead → Get Many (docs/portal-api.md, "Lead key"). A table keyed on it holds each lead once.
+ * A lead's identity, the same in every path that brings it: a callback body in any language, the
+ * lead list, Lead → Get Many (docs/portal-api.md, "Lead key"). Two invariants hold, each checked by
+ * a property test over generated leads (test/unit/reader/leadIdentity.test.ts):
  *
- * The key is built only from what every path carries of the same lead: the ad it is about, the
- * instant the portal registered it, who made it and whether it holds a message. Ids are not used
- * while those are there: a callback's `idEvento` appears in no list, a phone view has no message
- * id, and the English message body carries none either. Where a lead lacks one of them, the key
- * falls back to an id, and the prefix says which, so a lead two paths key apart is found:
+ * - **Never merged**: two leads that differ in anything the portal tells leads apart by (message
+ *   id, contact type, message text, prospect, ad, instant) never share a `leadKey`.
+ * - **One lead, one row**: one lead read from the callback and from the list has one `leadKey`
+ *   wherever both carry what identifies it (its message id; for a lead without one, its ad, its
+ *   instant with an offset, its contact type and its prospect, all equal). Where they do not, the
+ *   two rows share `matchKey`, which names the pair without merging them.
  *
- * - `lead:<digest>`: ad code, registration second, prospect and kind; the same from every path.
- * - `message:<id>`: the message id, which the callback body and the list share.
- * - `event:<idEvento>` from a callback, `listed:<id>` from the list: this path's own id; the other
- *   path may key the same lead apart (at worst two rows, never a lead lost).
+ * `leadKey`, by what the lead carries:
+ * - `message:<id>`: the message id, shared by the callback (Spanish, Portuguese, English 2 and SF
+ *   bodies) and the list.
+ * - `view:<digest>`: a lead without a message (a phone view, a WhatsApp contact) and without a
+ *   message id: its ad, instant to the millisecond, contact type and prospect. No id is shared by
+ *   both paths for such a lead, and none is needed: these are everything that tells two of them
+ *   apart.
+ * - `event:<id>` from a callback, `listed:<id>` from the list: the path's own id. A message without
+ *   its id (the English body hides it: keyed by content, two messages of one second with one text
+ *   would merge), an anonymous prospect (two are told apart by nothing listed), a lead that names
+ *   neither its ad's code nor its platform id (a phone view on an ad not associated to the
+ *   interface), or no instant that names its offset.
  */
 import { createHash } from 'node:crypto';
 
-/** What the key is read from: fields of the flat lead (normalizeEvent.ts). */
+/** What the keys are read from: fields of the flat lead (normalizeEvent.ts). */
 export interface LeadKeyFields {
+	eventType: string;
+	/** The contact type the body names, else the one its kind stands for. */
+	contactTypeId: number | null;
 	adCode: string | null;
-	/** ISO 8601; read only when it names its offset (or Z): a bare local time is no instant. */
-	registeredAt: string | null;
+	platformAdId: number | null;
+	/** Epoch ms of the registration, only when the text named its offset (or was epoch ms). */
+	registeredAtMs: number | null;
+	/** Epoch ms of the registration however it was written (an offset-less one in the portal's zone). */
+	registeredAtReadMs: number | null;
+	name: string | null;
 	email: string | null;
 	phone: string | null;
 	message: string | null;
@@ -31,42 +48,50 @@ export interface LeadKeyFields {
 /** Which path read the lead: its own id is the last fallback. */
 export type LeadPath = 'callback' | 'list';
 
-/** Digits of a phone number that are the same however it is written (country and area codes vary). */
-const PHONE_DIGITS_COMPARED = 8;
-
-const ABSOLUTE_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
-/** Epoch second of the registration, or null when the text is no absolute instant. */
-function registrationSecond(registeredAt: string | null): number | null {
-	if (registeredAt === null || !ABSOLUTE_INSTANT.test(registeredAt.trim())) return null;
-	const ms = Date.parse(registeredAt.trim());
-	return Number.isNaN(ms) ? null : Math.floor(ms / 1_000);
+export interface LeadKeys {
+	leadKey: string;
+	/** Shared by the rows of one lead that two paths keyed apart; null when nothing is known to share. */
+	matchKey: string | null;
 }
 
-/** The prospect as both paths write them: the e-mail, else the phone's last digits; null when anonymous. */
-function prospectOf({ email, phone, isAnonymous }: LeadKeyFields): string | null {
-	if (isAnonymous) return null;
-	const mail = email?.trim().toLowerCase();
-	if (mail && mail.includes('@')) return `mail:${mail}`;
-	const digits = phone?.replace(/\D/g, '') ?? '';
-	return digits.length >= PHONE_DIGITS_COMPARED
-		? `tel:${digits.slice(-PHONE_DIGITS_COMPARED)}`
-		: null;
+/** Digits of a phone number that stay the same however it is written (country and area codes vary). */
+const PHONE_TAIL_DIGITS = 8;
+
+const digest = (parts: Array<string | number>) =>
+	createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 24);
+
+const clean = (text: string | null) => text?.trim().toLowerCase() || null;
+
+const isMessage = (lead: LeadKeyFields) =>
+	lead.eventType === 'CONTACTO_MENSAJE' || Boolean(lead.message?.trim());
+
+/** The ad as both paths name it: the integrator's code, else the platform's id; null when neither. */
+function adOf(lead: LeadKeyFields): string | null {
+	const code = clean(lead.adCode);
+	if (code) return `code:${code}`;
+	return lead.platformAdId === null ? null : `plat:${lead.platformAdId}`;
 }
 
-/**
- * The content key, or null when the lead lacks an ad code, an absolute instant or a known prospect.
- * Anonymous leads never get one: two anonymous phone views of an ad in one second would share it.
- * The kind is part of it: one click may register a phone view and a message in the same second.
- */
-function contentKey(lead: LeadKeyFields): string | null {
-	const ad = lead.adCode?.trim().toLowerCase();
-	const second = registrationSecond(lead.registeredAt);
+/** The prospect, whole: the e-mail, else every digit of the phone, else the name; null when anonymous. */
+function prospectOf(lead: LeadKeyFields): string | null {
+	if (lead.isAnonymous) return null;
+	const mail = clean(lead.email);
+	if (mail?.includes('@')) return `mail:${mail}`;
+	const digits = lead.phone?.replace(/\D/g, '') ?? '';
+	if (digits.length > 0) return `tel:${digits}`;
+	const name = clean(lead.name);
+	return name ? `name:${name}` : null;
+}
+
+/** The key of a lead without a message: null when its ad, instant or prospect is not known. */
+function viewKey(lead: LeadKeyFields): string | null {
+	const ad = adOf(lead);
 	const prospect = prospectOf(lead);
-	if (!ad || second === null || prospect === null) return null;
-	const kind = lead.message?.trim() || lead.messageId !== null ? 'message' : 'view';
-	const digest = createHash('sha256').update(['v1', ad, second, prospect, kind].join('\n'));
-	return `lead:${digest.digest('hex').slice(0, 24)}`;
+	const { registeredAtMs, contactTypeId } = lead;
+	if (ad === null || registeredAtMs === null || prospect === null || contactTypeId === null)
+		return null;
+	const parts = ['v2', ad, registeredAtMs, contactTypeId, prospect];
+	return `view:${digest(parts)}`;
 }
 
 /** The key from ids alone: the message id, else this path's own id. */
@@ -76,5 +101,37 @@ export function idKeyOf(messageId: number | null, eventId: string, path: LeadPat
 }
 
 export function leadKeyOf(lead: LeadKeyFields, path: LeadPath): string {
-	return contentKey(lead) ?? idKeyOf(lead.messageId, lead.eventId, path);
+	const content = lead.messageId === null && !isMessage(lead) ? viewKey(lead) : null;
+	return content ?? idKeyOf(lead.messageId, lead.eventId, path);
+}
+
+/**
+ * The prospect as both paths are likeliest to write it: the name they typed (a list may leave the
+ * e-mail out), else the phone's last digits, else the e-mail.
+ */
+function looseProspectOf(lead: LeadKeyFields): string {
+	if (lead.isAnonymous) return 'anonymous';
+	const name = clean(lead.name)?.replace(/\s+/g, ' ');
+	if (name) return `name:${name}`;
+	const digits = lead.phone?.replace(/\D/g, '') ?? '';
+	if (digits.length >= PHONE_TAIL_DIGITS) return `tel:${digits.slice(-PHONE_TAIL_DIGITS)}`;
+	return clean(lead.email) ?? 'unknown';
+}
+
+/**
+ * What one lead's rows share when the paths keyed it apart: its contact type, prospect, ad code and
+ * the minute of the hour it was registered in (the same in every zone the portal serves, with or
+ * without an offset, with or without its milliseconds, unless rounding carries it into the next
+ * minute). Leads of one prospect, type and ad registered in that minute of any hour share it too:
+ * it names a possible pair, it never decides one.
+ */
+export function matchKeyOf(lead: LeadKeyFields): string | null {
+	if (lead.registeredAtReadMs === null || lead.contactTypeId === null) return null;
+	const minute = new Date(lead.registeredAtReadMs).getUTCMinutes();
+	const parts = ['m1', lead.contactTypeId, looseProspectOf(lead), clean(lead.adCode) ?? '', minute];
+	return `match:${digest(parts)}`;
+}
+
+export function leadKeysOf(lead: LeadKeyFields, path: LeadPath): LeadKeys {
+	return { leadKey: leadKeyOf(lead, path), matchKey: matchKeyOf(lead) };
 }

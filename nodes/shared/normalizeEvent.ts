@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { CONTACT_TYPE_OF_KIND, contactTypeWords } from './contactTypes';
-import { isoInstantOf } from './instants';
-import { leadKeyOf, type LeadPath } from './leadKey';
+import { absoluteInstantMsOf, isoInstantOf } from './instants';
+import { leadKeysOf, type LeadPath } from './leadKey';
 import { composePhone } from './phone';
 import { textOf, wholeNumberOf, type JsonObject, type PortalEvent } from './readEvent';
 import type { LeadEventBody } from './schemas';
@@ -15,8 +15,10 @@ export type { PortalEvent } from './readEvent';
 
 export interface SimplifiedLead {
 	[key: string]: string | number | boolean | null;
-	/** One key per lead whichever path brought it (leadKey.ts). */
+	/** One key per lead whichever path brought it, never one for two leads (leadKey.ts). */
 	leadKey: string;
+	/** Shared by the rows of one lead that two paths keyed apart (leadKey.ts); null when unknown. */
+	matchKey: string | null;
 	eventId: string;
 	eventType: string;
 	contactType: string | null;
@@ -105,11 +107,12 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 			? null
 			: value;
 	const contactTypeId = lead.idTipoContacto ?? null;
+	const effectiveTypeId = contactTypeId ?? CONTACT_TYPE_OF_KIND[lead.tipoEvento];
 	const developmentId = scalar(lead.idAvisoPadre);
 	const fields = {
 		eventId: lead.idEvento,
 		eventType: lead.tipoEvento,
-		contactType: contactTypeWords(contactTypeId ?? CONTACT_TYPE_OF_KIND[lead.tipoEvento]),
+		contactType: contactTypeWords(effectiveTypeId),
 		contactTypeId,
 		registeredAt: isoInstantOf(lead.fechaRegistro),
 		adCode: textOf(lead.referencia) ?? textOf(lead.codigoAviso),
@@ -131,10 +134,15 @@ export function simplifyLead(lead: LeadEventBody, options: FlatLeadOptions = {})
 		internalKey: lead.claveInterna ?? null,
 		prospectId: textOf(lead.userIdPlat),
 	};
-	const flat: SimplifiedLead = {
-		leadKey: leadKeyOf(fields, options.path ?? 'callback'),
+	const { registeredAt } = fields;
+	const keyFields = {
 		...fields,
+		contactTypeId: effectiveTypeId,
+		registeredAtMs: absoluteInstantMsOf(lead.fechaRegistro),
+		registeredAtReadMs: registeredAt === null ? null : Date.parse(registeredAt),
 	};
+	const keys = leadKeysOf(keyFields, options.path ?? 'callback');
+	const flat: SimplifiedLead = { ...keys, ...fields };
 	if (options.includeNationalId) flat.nationalId = textOf(lead.dni);
 	return flat;
 }

@@ -170,7 +170,7 @@ async function simplifiedRuns(): Promise<Run[]> {
 		},
 		{ what: 'development:getAll', parameters: developments() },
 		{
-			what: 'lead:getAll',
+			what: 'view:getAll',
 			parameters: { resource: 'lead', operation: 'getAll', agencyScope: 'all', returnAll: true },
 		},
 		{

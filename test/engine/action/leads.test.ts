@@ -75,7 +75,7 @@ describe.each(['recorded', 'callback'] as const)('lead list items in the %s shap
 			expect(proxy.listCalls()).toEqual([SPELLINGS[pathLanguage as 'es' | 'pt']]);
 
 			expect(listed.map((lead) => lead.messageId)).toEqual([first, second]);
-			for (const lead of listed) expect(lead.leadKey).toMatch(/^lead:[0-9a-f]{24}$/);
+			for (const lead of listed) expect(lead.leadKey).toBe(`message:${lead.messageId}`);
 			expect(listed[0]).toMatchObject({
 				eventType: 'CONTACTO_MENSAJE',
 				contactType: expect.any(String),
@@ -114,7 +114,7 @@ test('a phone view has no message id: it is keyed by its content, as the callbac
 	const phoneView = listed.find((lead) => lead.eventType === 'CONTACTO');
 	expect(phoneView).toMatchObject({
 		messageId: null,
-		leadKey: expect.stringMatching(/^lead:[0-9a-f]{24}$/),
+		leadKey: expect.stringMatching(/^view:[0-9a-f]{24}$/),
 	});
 });
 

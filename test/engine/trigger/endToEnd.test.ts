@@ -53,7 +53,8 @@ function triggerOutput(received: ReceivedWebhook): IDataObject[] {
 
 const phoneView = (eventId: string) => ({
 	eventId,
-	leadKey: expect.stringMatching(/^lead:[0-9a-f]{24}$/),
+	leadKey: expect.stringMatching(/^view:[0-9a-f]{24}$/),
+	matchKey: expect.stringMatching(/^match:[0-9a-f]{24}$/),
 	eventType: 'CONTACTO',
 	contactType: 'phone view',
 	contactTypeId: 6,
@@ -81,6 +82,7 @@ const phoneView = (eventId: string) => ({
 
 const message = (eventId: string) => ({
 	...phoneView(eventId),
+	leadKey: expect.stringMatching(/^message:\d+$/),
 	eventType: 'CONTACTO_MENSAJE',
 	contactType: 'message',
 	contactTypeId: 1,

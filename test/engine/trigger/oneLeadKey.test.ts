@@ -48,25 +48,44 @@ async function leadsByEveryPath(language: string) {
 
 const keysOf = (leads: IDataObject[]) => leads.map((lead) => lead.leadKey).sort();
 
-it.each(['ES', 'PT', 'EN', 'EN2'])(
+it.each(['ES', 'PT', 'EN2'])(
 	'bodies in %s: a message and a phone view have one key from the callback, the Poll Trigger and Lead → Get Many',
 	async (language) => {
 		const { pushed, polled, listed } = await leadsByEveryPath(language);
 		expect(pushed).toHaveLength(3);
 		expect(keysOf(pushed)).toEqual(keysOf(polled));
 		expect(keysOf(pushed)).toEqual(keysOf(listed));
-		for (const key of keysOf(pushed)) expect(key).toMatch(/^lead:[0-9a-f]{24}$/);
+		for (const key of keysOf(pushed)) expect(key).toMatch(/^(view:[0-9a-f]{24}|message:\d+)$/);
 		expect(upsertOn('leadKey', pushed, polled, listed).size).toBe(3);
 		// Keyed on the event id instead, every lead would take two rows (the callback's and the list's).
 		expect(upsertOn('eventId', pushed, polled, listed).size).toBe(6);
 	},
 );
 
-it('English SF bodies carry no ad and no instant: their keys fall back to ids, marked by the prefix', async () => {
+it('English bodies hide a message’s id: the callback keys it by its event id, and both rows share matchKey', async () => {
+	const { pushed, polled } = await leadsByEveryPath('EN');
+	const messages = (leads: IDataObject[]) =>
+		leads.filter((lead) => lead.eventType === 'CONTACTO_MENSAJE');
+	for (const lead of messages(pushed)) expect(lead.leadKey).toMatch(/^event:/);
+	for (const lead of messages(polled)) expect(lead.leadKey).toMatch(/^message:/);
+	expect(
+		messages(pushed)
+			.map((lead) => lead.matchKey)
+			.sort(),
+	).toEqual(
+		messages(polled)
+			.map((lead) => lead.matchKey)
+			.sort(),
+	);
+	// The phone view is one key from both.
+	expect(upsertOn('leadKey', pushed, polled).size).toBe(5);
+});
+
+it('English SF bodies carry no ad and no instant: a message is keyed by its id, a phone view by its event id', async () => {
 	const { pushed, polled } = await leadsByEveryPath('EN_SF');
 	expect(pushed).toHaveLength(3);
 	for (const key of keysOf(pushed)) expect(key).toMatch(/^(message|event):/);
-	// The list, which names the ad and the instant, keys them by content: two rows at worst, none lost.
-	for (const key of keysOf(polled)) expect(key).toMatch(/^lead:/);
-	expect(upsertOn('leadKey', pushed, polled).size).toBe(6);
+	for (const lead of pushed) expect(lead.matchKey).toBeNull();
+	// The messages are one row each; the phone view two, both kept.
+	expect(upsertOn('leadKey', pushed, polled).size).toBe(4);
 });

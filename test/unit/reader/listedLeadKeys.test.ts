@@ -43,5 +43,5 @@ it('the lead read after the list de-duplicated it uses the same keys', () => {
 		logger: { info: () => undefined },
 	});
 	expect(lead.id).toBe(keys.id);
-	expect(lead.item).toMatchObject({ leadKey: expect.stringMatching(/^lead:/), messageId: 9001 });
+	expect(lead.item).toMatchObject({ leadKey: 'message:9001', messageId: 9001 });
 });

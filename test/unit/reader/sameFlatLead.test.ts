@@ -41,7 +41,7 @@ it.each(ALL_BODIES.map((one) => [one.language, one.event, one.edition, one.body]
 		// One key from both, built from the ad, the registration instant, the prospect and the kind
 		// (nodes/shared/leadKey.ts); a body without an ad code or an instant (English SF) falls back
 		// to its message id, else to each path's own id (docs/portal-api.md, "Lead key").
-		if (String(pushed.leadKey).startsWith('lead:')) {
+		if (String(pushed.leadKey).startsWith('view:')) {
 			expect(polled.leadKey).toBe(pushed.leadKey);
 		} else if (typeof pushed.messageId === 'number') {
 			expect([pushed.leadKey, polled.leadKey]).toEqual([

@@ -18,8 +18,9 @@ function parsed(body: unknown): PortalEvent {
 }
 
 const expectedPhoneView = {
-	// Ad, instant, prospect and kind are all there: the content key (nodes/shared/leadKey.ts).
-	leadKey: expect.stringMatching(/^lead:[0-9a-f]{24}$/),
+	// Ad, instant, contact type and prospect are all there: the content key (nodes/shared/leadKey.ts).
+	leadKey: expect.stringMatching(/^view:[0-9a-f]{24}$/),
+	matchKey: expect.stringMatching(/^match:[0-9a-f]{24}$/),
 	eventId: phoneViewLead.idEvento,
 	eventType: 'CONTACTO',
 	contactType: 'phone view',
@@ -56,6 +57,7 @@ describe.each(LANGUAGES)('a lead body in %s', (language) => {
 		const event = parsed(inLanguage(messageLead, language));
 		expect(simplifyLead(event.lead!)).toEqual({
 			...expectedPhoneView,
+			leadKey: 'message:9001',
 			eventId: messageLead.idEvento,
 			eventType: 'CONTACTO_MENSAJE',
 			contactType: 'message',
