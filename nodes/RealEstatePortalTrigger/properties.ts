@@ -44,7 +44,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		default: 'ES',
 		description:
-			'Language of the field names the portal is asked to send. Bodies in any published language (English 2 and English SF too) are recognised and read; with Simplify on, the output is the same for all.',
+			'Language of the field names the portal is asked to send. Bodies in any published language (English 2 and English SF too) are recognised and read; with Simplify on, the output is the same for all. English message bodies carry no message ID: beside the lead list, such a message is two rows sharing matchKey. Spanish and Portuguese keep it one.',
 		options: [
 			{ name: 'English', value: 'EN' },
 			{ name: 'Portuguese', value: 'PT' },
