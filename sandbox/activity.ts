@@ -1,16 +1,17 @@
 /**
  * Activity of its own (`SANDBOX_ACTIVITY=leads:1/min,ads:1/5min`): the emulator makes leads and ad
  * changes at a chosen rate, so a polling workflow in the demo shows life. Leads go to a random
- * online ad of each agency in turn, alternating messages and phone views; ad changes cycle through
+ * online ad of each agency in turn, alternating messages and phone views (varied by the untidy
+ * switches, untidyLeads.ts); ad changes cycle through
  * a modification, a baja and an alta, so the online inventory keeps its size. Occurrences are the
  * admin endpoints' own, so callbacks and the polling endpoint see them alike.
  */
 import { modifyAd, changeState } from './admin/inventory';
-import { prospect } from './catalog';
 import type { SandboxContext } from './context';
 import { notifyLead } from './events';
 import type { LeadKind } from './contract/contactTypes';
 import { createRng } from './rng';
+import { adsOfTick, leadsOfTick } from './untidyLeads';
 
 export interface ActivityRates {
 	/** Milliseconds between two leads; absent: none. */
@@ -61,10 +62,13 @@ export function startActivity(ctx: SandboxContext, rates: ActivityRates, seed: n
 		const agency = codes[leads % codes.length];
 		const online = ctx.state.onlineAds(agency);
 		if (online.length === 0) return;
-		const kind: LeadKind = leads % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO';
-		const contact = prospect(leads);
-		leads++;
-		notifyLead(ctx, rng.pick(online), kind, contact);
+		const n = leads++;
+		const kind: LeadKind = n % 2 === 0 ? 'CONTACTO_MENSAJE' : 'CONTACTO';
+		const { settings } = ctx.untidy;
+		const ad = rng.pick(adsOfTick(settings, n, online, ctx.state.interfacesLinkedTo(agency)));
+		for (const planned of leadsOfTick(settings, n, kind, Date.now(), rng)) {
+			notifyLead(ctx, ad, kind, planned.contact, planned);
+		}
 	};
 
 	const adChange = () => {

@@ -57,12 +57,25 @@ export function editionFor(
 
 const LEAD_KINDS: readonly EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
 
-export function receives(target: InterfaceRecord, kind: EventKind, ad: AdRecord | null): boolean {
+/**
+ * Whether `target` is told of a `kind` occurrence about `ad`. With `leadsOnUnassociatedAds` (untidy
+ * `unassociatedAdLeads`) a LES is told of leads on its agencies' ads not associated to it: the
+ * specification keeps a LEC from them (rule 3) and says a LES receives every kind.
+ */
+export function receives(
+	target: InterfaceRecord,
+	kind: EventKind,
+	ad: AdRecord | null,
+	leadsOnUnassociatedAds = false,
+): boolean {
+	const lead = LEAD_KINDS.includes(kind);
 	return (
 		Boolean(target.configuration?.url) &&
 		target.subscriptions.has(kind) &&
-		(target.kind === 'LES' || LEAD_KINDS.includes(kind)) &&
-		(ad === null || target.codeByAdId.has(ad.idAvisoPlat))
+		(target.kind === 'LES' || lead) &&
+		(ad === null ||
+			target.codeByAdId.has(ad.idAvisoPlat) ||
+			(leadsOnUnassociatedAds && lead && target.kind === 'LES'))
 	);
 }
 
@@ -81,7 +94,7 @@ function notify(
 ): ScheduledEvent[] {
 	const scheduled: ScheduledEvent[] = [];
 	for (const target of ctx.state.interfacesLinkedTo(agencyCode)) {
-		if (!receives(target, kind, ad)) continue;
+		if (!receives(target, kind, ad, ctx.untidy.settings.unassociatedAdLeads)) continue;
 		const to = deliveryTarget(target.configuration!)!;
 		const idEvento = randomUUID();
 		const job: DeliveryJob = {
@@ -160,7 +173,7 @@ export function notifyLead(
 		leadBodyFor(
 			ctx,
 			record,
-			{ target, adCode: target.codeByAdId.get(ad.idAvisoPlat)! },
+			{ target, adCode: target.codeByAdId.get(ad.idAvisoPlat) ?? null },
 			idEvento,
 			language,
 		),

@@ -28,7 +28,7 @@ import type {
 	RuntimeSettings,
 } from './settings';
 import { SandboxState } from './state';
-import { TIDY, Untidy, type UntidySettings } from './untidy';
+import { TIDY, Untidy, changedSettings, type UntidyChange } from './untidy';
 
 export interface SandboxOptions {
 	/** 0 for an ephemeral port (tests). */
@@ -57,8 +57,8 @@ export interface SandboxOptions {
 	/** Delivery attempt records kept, the newest (default 10,000). */
 	deliveriesKept?: number;
 	faults?: Partial<FaultSettings>;
-	/** The untidy portal's switches (untidy.ts); all off by default. */
-	untidy?: Partial<UntidySettings>;
+	/** The untidy portal's switches (untidy.ts): all off by default; `all: true` turns every one on. */
+	untidy?: UntidyChange;
 	/** Leads and ad changes the emulator makes on its own, e.g. `{ leadsEveryMs: 60_000 }`. */
 	activity?: ActivityRates;
 	/**
@@ -157,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 	const startFaults = faultSettingsSchema.parse({ ...DEFAULT_FAULTS, seed, ...options.faults });
 	const faults = new FaultInjector(startFaults);
+	const startUntidy = changedSettings(TIDY, options.untidy ?? {});
 	const deliveries = new DeliveryService({
 		retryScheduleMs: options.retrySchedule ?? BEHAVIOUR.delivery.retryScheduleMs,
 		honourRetryAfter: options.honourRetryAfter ?? false,
@@ -189,7 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const context: SandboxContext = {
 		state: tracked(initial.state),
 		requests: new RequestCounter(),
-		untidy: new Untidy({ ...TIDY, ...options.untidy }, seed),
+		untidy: new Untidy(startUntidy, seed),
 		settings: settingsOf(start),
 		deliveries,
 		faults,
@@ -206,7 +207,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			deliveries.clear();
 			faults.configure(startFaults);
 			faults.clearOnce();
-			context.untidy.configure({ ...TIDY, ...options.untidy });
+			context.untidy.configure(startUntidy);
 			context.requests.clear();
 			context.state = tracked(seededState(world, networkOf(world)));
 			context.settings = settingsOf(next);

@@ -12,8 +12,20 @@ import { EDITIONS } from './contract/editions';
 import { parseActivity } from './activity';
 import { startSandbox, type SandboxOptions } from './index';
 import { AD_SHAPES, BAD_FILTER_MODES, LEAD_LIST_SHAPES } from './settings';
+import { parseUntidy } from './untidy';
 
 const integerText = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
+
+/** Text read by `parse`; what it throws is the variable's message. */
+const parsedBy = <T>(parse: (text: string) => T) =>
+	z.string().transform((text, ctx) => {
+		try {
+			return parse(text);
+		} catch (error) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+			return z.NEVER;
+		}
+	});
 
 const envSchema = z.object({
 	SANDBOX_PORT: integerText.default('4010'),
@@ -33,28 +45,15 @@ const envSchema = z.object({
 		.optional(),
 	SANDBOX_DELIVERY_TIMEOUT_MS: integerText.optional(),
 	SANDBOX_HONOUR_RETRY_AFTER: z.enum(['0', '1', 'true', 'false']).optional(),
-	SANDBOX_FAULTS: z
-		.string()
-		.transform((text, ctx) => {
-			try {
-				return JSON.parse(text) as Record<string, unknown>;
-			} catch {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a JSON object' });
-				return z.NEVER;
-			}
-		})
-		.optional(),
-	SANDBOX_ACTIVITY: z
-		.string()
-		.transform((text, ctx) => {
-			try {
-				return parseActivity(text);
-			} catch (error) {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
-				return z.NEVER;
-			}
-		})
-		.optional(),
+	SANDBOX_FAULTS: parsedBy((text) => {
+		try {
+			return JSON.parse(text) as Record<string, unknown>;
+		} catch {
+			throw new Error('must be a JSON object');
+		}
+	}).optional(),
+	SANDBOX_ACTIVITY: parsedBy(parseActivity).optional(),
+	SANDBOX_UNTIDY: parsedBy(parseUntidy).optional(),
 	SANDBOX_QUIET: z.enum(['0', '1', 'true', 'false']).optional(),
 	SANDBOX_STATE_FILE: z.string().min(1, 'must name a file').optional(),
 });
@@ -84,6 +83,7 @@ function optionsFromEnv(): SandboxOptions {
 			env.SANDBOX_HONOUR_RETRY_AFTER === '1' || env.SANDBOX_HONOUR_RETRY_AFTER === 'true',
 		faults: env.SANDBOX_FAULTS,
 		activity: env.SANDBOX_ACTIVITY,
+		untidy: env.SANDBOX_UNTIDY,
 		quiet: env.SANDBOX_QUIET === '1' || env.SANDBOX_QUIET === 'true',
 		stateFile: env.SANDBOX_STATE_FILE,
 	};
@@ -100,6 +100,7 @@ async function main() {
 	);
 	if (process.env.SANDBOX_ACTIVITY)
 		console.log(`Activity of its own: ${process.env.SANDBOX_ACTIVITY}.`);
+	if (process.env.SANDBOX_UNTIDY) console.log(`Untidy: ${process.env.SANDBOX_UNTIDY}.`);
 	if (options.stateFile) console.log(`State kept across restarts in ${options.stateFile}.`);
 	console.log('Seeded interfaces (access token | client id / client secret | agencies):');
 	for (const i of sandbox.context.state.interfaces.values()) {

@@ -100,6 +100,8 @@ export interface LeadContact {
 	 * body variant the portal sends without documenting it.
 	 */
 	variant?: Record<string, unknown>;
+	/** The lead list serves this prospect's e-mail as null; callbacks carry it (untidy `alikeProspects`). */
+	emailUnlisted?: boolean;
 }
 
 /** A lead as the lead polling endpoint lists it: every lead the emulator creates, delivered or not. */

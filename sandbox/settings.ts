@@ -36,3 +36,18 @@ export interface ResetOverrides {
 	edition?: Edition | null;
 	leadList?: LeadListShape;
 }
+
+/** The untidy portal's switches (untidy.ts), each off unless chosen. */
+export const UNTIDY_SWITCHES = [
+	'shiftingPages',
+	'lateLeads',
+	'instantForms',
+	'listInstantSeconds',
+	'listInstantLocal',
+	'viewsListedWithoutEmail',
+	'unassociatedAdLeads',
+	'oneClickTwoTypes',
+	'alikeProspects',
+] as const;
+export type UntidySwitch = (typeof UNTIDY_SWITCHES)[number];
+export type UntidySettings = Record<UntidySwitch, boolean>;

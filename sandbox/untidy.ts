@@ -1,35 +1,50 @@
 /**
  * An untidy portal: what a production portal may do that the specification does not rule out,
- * each behind a switch that is off by default (and in the demo), on in the suites that test a
- * client against it. Described in sandbox/README.md, "An untidy portal".
- *
- * - `shiftingPages`: lists are served in pages of at most UNTIDY_PAGE_ITEMS items, and a page after
- *   the first is read, one time in two, from a window shifted by up to UNTIDY_SHIFT items either
- *   way, as when items are added ahead of the page being read (items repeated across pages) or
- *   removed (items skipped). The agencies list, the ad summary (paged shape) and the lead list.
- * - `lateLeads`: a lead registered in the last LATE_WINDOW_MS before the portal's midnight becomes
- *   visible in the lead list only LATE_BY_MS after it was registered: a lead of day D is listed
- *   after leads of day D + 1.
- * - `instantForms`: the listed leads' registration instant (whichever field carries it) comes in
- *   every form, by message id: the offset text, a `Z` text, epoch milliseconds, or missing.
- *
- * An agency linked after activation needs no switch: PUT /__sandbox/interfaces/{id}/agencies/{code}.
+ * each behind a switch (settings.ts) that is off by default and in the demo, on in the suites that
+ * test a client against it; each is described in sandbox/README.md, "An untidy portal". Paging and
+ * late leads are here; how the list writes a lead in untidyListItem.ts; which leads there are and
+ * who is told of them in untidyLeads.ts and events.ts.
  */
 import { z } from 'zod';
-import { PORTAL_UTC_OFFSET_MINUTES, zonedTimestamp } from './contract/dates';
+import { PORTAL_UTC_OFFSET_MINUTES } from './contract/dates';
+import type { Edition } from './contract/editions';
+import type { MessageRecord } from './model';
 import { windowOf, type PageWindow, type Paging } from './paging';
 import { createRng, type Rng } from './rng';
+import { UNTIDY_SWITCHES, type UntidySettings } from './settings';
+import { untidyListItem } from './untidyListItem';
 
-export const untidySettingsSchema = z
+const everySwitch = (on: boolean) =>
+	Object.fromEntries(UNTIDY_SWITCHES.map((name) => [name, on])) as UntidySettings;
+export const TIDY: UntidySettings = everySwitch(false);
+
+/** Switches to set: `all` sets every one, the ones named then as given. */
+export const untidyChangeSchema = z
 	.object({
-		shiftingPages: z.boolean(),
-		lateLeads: z.boolean(),
-		instantForms: z.boolean(),
+		all: z.boolean(),
+		...Object.fromEntries(UNTIDY_SWITCHES.map((name) => [name, z.boolean()])),
 	})
-	.strict();
-export type UntidySettings = z.infer<typeof untidySettingsSchema>;
+	.partial()
+	.strict() as z.ZodType<UntidyChange>;
+export type UntidyChange = Partial<UntidySettings> & { all?: boolean };
 
-export const TIDY: UntidySettings = { shiftingPages: false, lateLeads: false, instantForms: false };
+export function changedSettings(settings: UntidySettings, change: UntidyChange): UntidySettings {
+	const { all, ...named } = change;
+	return { ...(all === undefined ? settings : everySwitch(all)), ...named };
+}
+
+/** `SANDBOX_UNTIDY`: `all`, or switch names separated by commas; throws naming an unknown one. */
+export function parseUntidy(text: string): UntidyChange {
+	const names = text
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean);
+	for (const name of names) {
+		if (name !== 'all' && !(UNTIDY_SWITCHES as readonly string[]).includes(name))
+			throw new Error(`"${name}" is not all or a switch: ${UNTIDY_SWITCHES.join(', ')}`);
+	}
+	return Object.fromEntries(names.map((name) => [name, true]));
+}
 
 export const UNTIDY_PAGE_ITEMS = 50;
 export const UNTIDY_SHIFT = 3;
@@ -38,15 +53,12 @@ export const LATE_WINDOW_MS = 30 * MINUTE_MS;
 export const LATE_BY_MS = 120 * MINUTE_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The fields a listed lead may carry its registration instant in. */
-const INSTANT_FIELDS = ['fechaRegistro', 'fecha', 'dataRegistro', 'registerDate'];
-
 export class Untidy {
 	private rng: Rng;
 
 	constructor(
 		public settings: UntidySettings,
-		private readonly seed: number,
+		readonly seed: number,
 	) {
 		this.rng = createRng(seed ^ 0x0417d7);
 	}
@@ -76,21 +88,8 @@ export class Untidy {
 		return sinceMidnight < DAY_MS - LATE_WINDOW_MS || now >= at + LATE_BY_MS;
 	}
 
-	/** A listed lead with its instant in the form its message id picks. */
-	instantForm(item: Record<string, unknown>, idMensaje: number, at: number) {
-		if (!this.settings.instantForms) return item;
-		const field = INSTANT_FIELDS.find((name) => name in item);
-		if (field === undefined) return item;
-		const { [field]: _text, ...rest } = item;
-		switch (idMensaje % 4) {
-			case 0:
-				return { ...rest, [field]: zonedTimestamp(at) };
-			case 1:
-				return { ...rest, [field]: new Date(at).toISOString() };
-			case 2:
-				return { ...rest, [field]: at };
-			default:
-				return rest;
-		}
+	/** A listed lead as the switches write it (untidyListItem.ts). */
+	listedItem(item: Record<string, unknown>, lead: MessageRecord, edition: Edition) {
+		return untidyListItem(this, item, lead, edition);
 	}
 }

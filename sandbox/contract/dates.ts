@@ -9,24 +9,28 @@
  */
 export const PORTAL_UTC_OFFSET_MINUTES = -180;
 
-const offsetMs = PORTAL_UTC_OFFSET_MINUTES * 60_000;
+/** `-0300`: an offset from UTC in minutes, as the published instants write it. */
+export function offsetText(minutes = PORTAL_UTC_OFFSET_MINUTES): string {
+	const sign = minutes < 0 ? '-' : '+';
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
 
-function offsetText(): string {
-	const minutes = Math.abs(PORTAL_UTC_OFFSET_MINUTES);
-	const sign = PORTAL_UTC_OFFSET_MINUTES < 0 ? '-' : '+';
-	return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+/** `yyyy-MM-ddTHH:mm:ss.SSS` (or to the second): the wall clock at `offsetMinutes`, no offset written. */
+export function wallClockText(epochMs: number, offsetMinutes: number, withMs = true): string {
+	return new Date(epochMs + offsetMinutes * 60_000).toISOString().slice(0, withMs ? 23 : 19);
 }
 
 /** `yyyy-MM-ddTHH:mm:ss.SSS-0300` (lead fechaRegistro, event fechaEvento). */
 export function zonedTimestamp(epochMs: number): string {
-	return new Date(epochMs + offsetMs).toISOString().replace('Z', offsetText());
+	return wallClockText(epochMs, PORTAL_UTC_OFFSET_MINUTES) + offsetText();
 }
 
 /** `yyyy-MM-dd HH:mm:ss.S`: local time, fraction without trailing zeros (shape B fechaModificado). */
 export function localModifiedText(epochMs: number): string {
-	const iso = new Date(epochMs + offsetMs).toISOString();
-	const fraction = iso.slice(20, 23).replace(/0+$/, '') || '0';
-	return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${fraction}`;
+	const text = wallClockText(epochMs, PORTAL_UTC_OFFSET_MINUTES);
+	const fraction = text.slice(20, 23).replace(/0+$/, '') || '0';
+	return `${text.slice(0, 10)} ${text.slice(11, 19)}.${fraction}`;
 }
 
 /** ISO 8601 with the zone (shape A fechaModificacion). */
@@ -36,7 +40,7 @@ export function isoTimestamp(epochMs: number): string {
 
 /** `yyyyMMdd`: the portal region's local day of an instant (the lead polling `fromDate`). */
 export function localDay(epochMs: number): string {
-	return new Date(epochMs + offsetMs).toISOString().slice(0, 10).replace(/-/g, '');
+	return wallClockText(epochMs, PORTAL_UTC_OFFSET_MINUTES).slice(0, 10).replace(/-/g, '');
 }
 
 /** The first instant of a local day `yyyyMMdd` of the portal region, epoch ms. */
@@ -46,5 +50,5 @@ export function localDayStart(day: string): number {
 		Number(day.slice(4, 6)) - 1,
 		Number(day.slice(6, 8)),
 	);
-	return midnightUtc - offsetMs;
+	return midnightUtc - PORTAL_UTC_OFFSET_MINUTES * 60_000;
 }

@@ -67,6 +67,7 @@ const leadContactSchema: z.ZodType<LeadContact> = z.object({
 	mensaje: z.string().nullable(),
 	dni: z.string().nullable(),
 	variant: z.record(z.unknown()).optional(),
+	emailUnlisted: z.boolean().optional(),
 });
 
 const savedLeadSchema = z.object({

@@ -61,7 +61,7 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 			);
 			const edition = editionFor(ctx, caller, pathLanguage);
 			const toItem = (message: (typeof listed)[number]) =>
-				ctx.untidy.instantForm(
+				ctx.untidy.listedItem(
 					ITEM_OF[ctx.settings.leadList](
 						leadFactsOf(message, {
 							adCode: caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null,
@@ -69,8 +69,8 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 							interfaceId: caller.id,
 						}),
 					),
-					message.idMensaje,
-					message.at,
+					message,
+					edition,
 				);
 			return sendPage(reply, listed, paging, toItem, ctx.untidy);
 		});

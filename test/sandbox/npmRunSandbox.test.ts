@@ -77,12 +77,15 @@ describe('npm run sandbox', () => {
 		60_000,
 	);
 
-	it('with SANDBOX_STATE_FILE, lists after a restart the lead it was told before SIGTERM', async () => {
+	it('with SANDBOX_STATE_FILE, lists after a restart the lead it was told before SIGTERM; SANDBOX_UNTIDY sets the untidy switches of one start', async () => {
 		const folder = mkdtempSync(join(tmpdir(), 'npm-sandbox-state-'));
 		const env = { SANDBOX_STATE_FILE: join(folder, 'state.json') };
+		const untidy = async (url: string) =>
+			Object.values((await send(url, 'GET', '/__sandbox/untidy')).json);
 		try {
-			const first = await startNpmSandbox(env);
+			const first = await startNpmSandbox({ ...env, SANDBOX_UNTIDY: 'all' });
 			started.push(first.child);
+			expect(new Set(await untidy(first.url))).toEqual(new Set([true]));
 			const [ad] = (await send(first.url, 'GET', '/__sandbox/agencies/INMO-001/ads')).json;
 			const made = await send(first.url, 'POST', `/__sandbox/ads/${ad.idAvisoPlat}/leads`, {
 				body: { tipoEvento: 'CONTACTO_MENSAJE' },
@@ -90,8 +93,9 @@ describe('npm run sandbox', () => {
 			process.kill(first.child.pid!, 'SIGTERM');
 			await stopped(first, 'SIGTERM');
 
-			const second = await startNpmSandbox(env);
+			const second = await startNpmSandbox({ ...env, SANDBOX_UNTIDY: 'viewsListedWithoutEmail' });
 			started.push(second.child);
+			expect((await untidy(second.url)).filter(Boolean)).toHaveLength(1);
 			const listed = await send(second.url, 'GET', '/v2/inmobiliarias/INMO-001/mensajes', {
 				query: { access_token: 'demo-les-token', fromDate: '20200101' },
 			});

@@ -1,6 +1,6 @@
 /**
- * The ledger: a simulated week of polls through n8n's engine against an untidy portal (every
- * switch of sandbox/untidy.ts on), the clock driven by the test (test clock.ts: the emulator's
+ * The ledger: a simulated week of polls through n8n's engine against an untidy portal (shifting
+ * pages, late leads, instant forms on), the clock driven by the test (test clock.ts: the emulator's
  * `Date` and the poll's `now` alike), every lead made set against every lead emitted: none lost,
  * none twice, and the saved state's size per agency at the end. The same for the ad events: every
  * ad taken offline, put online or changed against what Ad Went Offline / Online / Changed emit.
