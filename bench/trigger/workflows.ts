@@ -1,7 +1,7 @@
 /** The two published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowDefinition } from '../../test/e2e/support';
+import type { WorkflowDefinition } from '../../harness/n8n';
 
 export const OUR_TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
 
