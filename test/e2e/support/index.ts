@@ -8,3 +8,5 @@ export { startServices, type Services, type Balancer } from './services';
 export { nodeIssues } from './nodeIssues';
 export { until } from './until';
 export { webhookNode } from './webhookNode';
+export { createLeadsDatabaseCredential, leadsTableRows } from './leadsTable';
+export { nodeBinaryOutput, nodeOutput } from './nodeOutput';
