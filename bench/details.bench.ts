@@ -10,15 +10,16 @@
  * details.
  *
  * Engine level, not real n8n: the trigger runs in n8n-core's WebhookContext through the engine
- * harness (test/engine/harness), served over loopback HTTP; the emulator runs in its own process
+ * harness (harness/engine), served over loopback HTTP; the emulator runs in its own process
  * (ad summary shape A, which carries location and picture). The answer time is the trigger's whole
  * answer with Respond Immediately, which is what details add to a Respond When Last Node Finishes
  * answer as well.
  */
 import { RealEstatePortalApi } from '../credentials/RealEstatePortalApi.credentials';
 import { forgetLookups } from '../nodes/shared/leadDetails/detailsMemory';
-import { receiveWebhook, type WebhookReceiver } from '../test/engine/harness';
-import { burnOneCore, keepEventLoopBusy, memoryHolds } from '../test/engine/leadDetails/support';
+import { receiveWebhook, type WebhookReceiver } from '../harness/engine';
+import { burnOneCore, keepEventLoopBusy, memoryHolds } from '../harness/engine/leadDetails';
+import { NETWORK_TOKEN } from '../harness/n8n/portal';
 import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult } from './lib/report';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
@@ -31,7 +32,6 @@ import { leadDelivery, type AdReference } from './trigger/leadBodies';
 const { RealEstatePortalTrigger } =
 	require('../nodes/RealEstatePortalTrigger/RealEstatePortalTrigger.node.ts') as typeof import('../nodes/RealEstatePortalTrigger/RealEstatePortalTrigger.node');
 
-const NETWORK_TOKEN = 'network-les-token';
 const REMOTE_PORTAL_MS = 100;
 /** The issue's goals: details add at most 50 ms at p50 and keep p99 under 500 ms. */
 const GOAL_P50_ADDED_MS = 50;
@@ -313,7 +313,7 @@ export async function detailsBench(options: BenchOptions): Promise<BenchResult> 
 		title: `property details on ${leadsPerRound} leads per round, one at a time, over ${agencies} agencies × ${ADS_PER_AGENCY} ads; a stream of ${STREAM.leads} leads on a busy machine`,
 		size,
 		method:
-			`engine level (n8n-core WebhookContext via test/engine/harness, loopback HTTP), emulator in its own process, ad summary shape A; ` +
+			`engine level (n8n-core WebhookContext via harness/engine, loopback HTTP), emulator in its own process, ad summary shape A; ` +
 			`${rounds} rounds, sides alternating; each round: the same Zipf (s = 1) mix of the network's associated ads, ` +
 			`the memory emptied, then the trigger activated and its reads ahead awaited, leads naming their agency (codigoCliente); ` +
 			`"from memory": the answer needed no request at the portal. Stream: ${STREAM.leads} leads on ${STREAM.ads} ads spread over the network ` +

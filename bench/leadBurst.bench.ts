@@ -7,7 +7,7 @@
  * (the shipped side), bursts made within one second, a restart backlog (n8n SIGKILLed during a
  * stream of leads), on the benchmark's delivery schedule; a burst on the demo emulator's schedule.
  */
-import { ensureN8nInstalled } from '../test/e2e/support';
+import { ensureN8nInstalled } from '../harness/n8n';
 import {
 	describeSchedule,
 	benchmarkSchedule,

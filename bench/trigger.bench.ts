@@ -17,7 +17,7 @@ import {
 	startN8n,
 	type ProvisionedN8n,
 	type RunningN8n,
-} from '../test/e2e/support';
+} from '../harness/n8n';
 import { N8N_VERSION } from './lib/baselineNodes';
 import { bySize, type BenchOptions } from './lib/options';
 import type { BenchResult, Side } from './lib/report';

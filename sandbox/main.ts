@@ -6,7 +6,7 @@
  * process itself, not a shell between them.
  */
 import { z } from 'zod';
-import { whenAncestorGone } from '../scripts/shared/ancestors';
+import { whenAncestorGone } from './ancestors';
 import { BEHAVIOUR } from './behaviour';
 import { EDITIONS } from './contract/editions';
 import { parseActivity } from './activity';

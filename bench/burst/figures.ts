@@ -4,7 +4,7 @@
  * prospect's e-mail on every side).
  */
 import type { DeliveryAttempt } from '../../sandbox';
-import { doorRefusal } from '../../test/e2e/support';
+import { doorRefusal } from '../../harness/n8n';
 import type { MadeLead } from './leads';
 import type { ListRun, Run } from './runs';
 

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { DEMO_INTERFACE, type SandboxClient } from '../../test/e2e/support';
+import { DEMO_INTERFACE, type SandboxClient } from '../../harness/n8n';
 
 export interface MadeLead {
 	/** The prospect's e-mail: one per lead, how rows are matched to leads on every side. */

@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { DeliveryAttempt } from '../../sandbox';
-import { DEMO_INTERFACE, deliveriesOver } from '../../test/e2e/support';
+import { DEMO_INTERFACE, deliveriesOver } from '../../harness/n8n';
 import type { SandboxProcess } from '../lib/sandboxProcess';
 import type { MadeLead } from './leads';
 

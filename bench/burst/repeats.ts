@@ -6,7 +6,7 @@
  * running it: a repeat after a success, or beside a running run, names a hole in that.
  */
 import type { DeliveryAttempt } from '../../sandbox';
-import type { Execution, ProvisionedN8n } from '../../test/e2e/support';
+import type { Execution, ProvisionedN8n } from '../../harness/n8n';
 import type { MadeLead } from './leads';
 import { CALLBACK_TRIGGER } from './workflows';
 

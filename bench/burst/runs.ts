@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { Execution, ProvisionedN8n } from '../../test/e2e/support';
+import type { Execution, ProvisionedN8n } from '../../harness/n8n';
 import { LIST_TRIGGER, LIST_UPSERT_NODE } from './workflows';
 
 export interface Run {

@@ -3,7 +3,7 @@
  * side), the bursts, then the restart backlog (n8n SIGKILLed during a stream of leads, a third of
  * them made while it is down, started again while the rest are made).
  */
-import type { N8nInstall } from '../../test/e2e/support';
+import type { N8nInstall } from '../../harness/n8n';
 import { burstOf, streamOf, type LeadMaker, type MadeLead } from './leads';
 import { attemptsOf } from './portalView';
 import { repeatsOf, type Repeats } from './repeats';

@@ -25,7 +25,7 @@ import {
 	type N8nInstall,
 	type ProvisionedN8n,
 	type RunningN8n,
-} from '../../test/e2e/support';
+} from '../../harness/n8n';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandboxProcess';
 import { sandboxEnvironment, type PortalSchedule } from './schedules';
 import type { SideDefinition } from './sides';

@@ -5,7 +5,7 @@
  * tells where a drain's time went.
  */
 import type { DeliveryAttempt } from '../../sandbox';
-import { doorRefusal } from '../../test/e2e/support';
+import { doorRefusal } from '../../harness/n8n';
 
 export interface TimelineSecond {
 	second: number;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { loadExample, type WorkflowDefinition } from '../../test/e2e/support';
+import { loadExample, type WorkflowDefinition } from '../../harness/n8n';
 import { headerAuthWebhookNode } from '../trigger/workflows';
 import type { Respond } from './sides';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import type { ICredentialType, INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { requestedN8nRelease } from '../../test/e2e/support/n8nInstall';
+import { requestedN8nRelease } from '../../harness/n8n/n8nInstall';
 
 const release = requestedN8nRelease();
 export const N8N_VERSION = release.pin;

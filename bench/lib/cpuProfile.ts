@@ -32,7 +32,7 @@ function packageOf({ url, functionName }: ProfileNode['callFrame']): string {
 	const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
 	if (match) return match[1];
 	if (/\/(nodes|credentials)\//.test(url)) return 'ours (nodes/, credentials/)';
-	if (/\/(test|bench)\//.test(url)) return 'harness (test/, bench/)';
+	if (/\/(harness|bench)\//.test(url)) return 'harness (harness/, bench/)';
 	return url.startsWith('node:') ? 'node: internals' : url;
 }
 

@@ -1,10 +1,6 @@
 /** The two sides the engine benchmarks run: our action node and n8n's HTTP Request node. */
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
-import {
-	runNode,
-	type RunNodeOptions,
-	type RunNodeResult,
-} from '../../test/engine/harness/runNode';
+import { runNode, type RunNodeOptions, type RunNodeResult } from '../../harness/engine/runNode';
 import {
 	HTTP_REQUEST_TYPE,
 	HTTP_REQUEST_VERSION,

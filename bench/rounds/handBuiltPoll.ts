@@ -15,17 +15,13 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { createAdditionalData } from '../../test/engine/harness/additionalData';
-import { CredentialStore } from '../../test/engine/harness/credentialStore';
-import { HarnessCredentialsHelper } from '../../test/engine/harness/credentialsHelper';
-import { ensureEngine } from '../../test/engine/harness/engineSetup';
-import { executeWorkflow } from '../../test/engine/harness/execute';
-import {
-	HarnessNodeTypes,
-	START_NODE_TYPE,
-	startNodeType,
-} from '../../test/engine/harness/nodeTypes';
-import { START_NODE } from '../../test/engine/harness/runNode';
+import { createAdditionalData } from '../../harness/engine/additionalData';
+import { CredentialStore } from '../../harness/engine/credentialStore';
+import { HarnessCredentialsHelper } from '../../harness/engine/credentialsHelper';
+import { ensureEngine } from '../../harness/engine/engineSetup';
+import { executeWorkflow } from '../../harness/engine/execute';
+import { HarnessNodeTypes, START_NODE_TYPE, startNodeType } from '../../harness/engine/nodeTypes';
+import { START_NODE } from '../../harness/engine/runNode';
 import {
 	HTTP_REQUEST_TYPE,
 	HTTP_REQUEST_VERSION,

@@ -6,7 +6,7 @@
  * second measured, as ours is warmed up by its activation poll).
  */
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
-import { PollWorkflow } from '../../test/engine/harness/poll/pollWorkflow';
+import { PollWorkflow } from '../../harness/engine/poll/pollWorkflow';
 import { measure, roundMain } from '../lib/childRound';
 import { AGENCY, portalCredentials, runOurs } from './engineNodes';
 

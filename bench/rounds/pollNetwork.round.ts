@@ -22,8 +22,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
-import { PollWorkflow, type PollOutcome } from '../../test/engine/harness/poll/pollWorkflow';
-import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../test/engine/pollTrigger/support';
+import { PollWorkflow, type PollOutcome } from '../../harness/engine/poll/pollWorkflow';
+import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../harness/n8n/portal';
 import { measure, roundMain } from '../lib/childRound';
 import { setProcessClock } from '../lib/processClock';
 import { portalCredentials } from './engineNodes';

@@ -1,9 +1,7 @@
 /** The two published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowDefinition } from '../../test/e2e/support';
-
-export const OUR_TRIGGER_TYPE = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
+import { TRIGGER_TYPE, type WorkflowDefinition } from '../../harness/n8n';
 
 export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
 	return {
@@ -11,7 +9,7 @@ export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
 		nodes: [
 			{
 				name: 'Real Estate Portal Trigger',
-				type: OUR_TRIGGER_TYPE,
+				type: TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: randomUUID(),

@@ -4,7 +4,7 @@
  * n8n's own REST API with the owner's session; while n8n is down or starting, nothing is printed and
  * the next look catches up.
  */
-import type { N8nSession } from '../../test/e2e/support';
+import type { N8nSession } from '../../harness/n8n';
 
 export type LandedRow = Record<string, unknown> & { id: number };
 

@@ -34,8 +34,8 @@ import {
 	installPackageInto,
 	provisionOwner,
 	startN8n,
-} from '../../test/e2e/support';
-import { projectRoot } from '../../test/e2e/support/projectPaths';
+} from '../../harness/n8n';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 import {
 	ensureCredential,
 	ensureExampleWorkflows,
@@ -46,7 +46,7 @@ import {
 } from './provision';
 import { PathDisplay } from './paths';
 import { readSettings, type DemoSettings } from './settings';
-import { whenAncestorGone } from '../shared/ancestors';
+import { whenAncestorGone } from '../../sandbox/ancestors';
 import { Stopper } from './stopper';
 import { LandedRows, landedLine } from './landedRows';
 import { terminalLine } from './terminal';

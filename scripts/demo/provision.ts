@@ -23,7 +23,7 @@ import {
 	type ProvisionedN8n,
 	type SandboxClient,
 	type StoredWorkflow,
-} from '../../test/e2e/support';
+} from '../../harness/n8n';
 
 export interface Provisioned<T> {
 	value: T;

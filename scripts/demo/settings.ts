@@ -2,8 +2,8 @@
 import net from 'node:net';
 import path from 'node:path';
 
-import { freePort } from '../../test/e2e/support';
-import { projectRoot } from '../../test/e2e/support/projectPaths';
+import { freePort } from '../../harness/n8n';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 export interface DemoSettings {
 	/** Everything the demo keeps between runs (git-ignored). */

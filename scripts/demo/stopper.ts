@@ -1,6 +1,6 @@
 /**
  * Everything the demo started, stopped in reverse order exactly once: on Ctrl-C (SIGINT), SIGTERM,
- * SIGHUP, the end of what started the demo (see ../shared/ancestors.ts), a failure, or the end of a
+ * SIGHUP, the end of what started the demo (see sandbox/ancestors.ts), a failure, or the end of a
  * DEMO_EXIT_AFTER_READY run; a last line then says that the demo has finished, and what could not
  * be stopped. n8n runs in its own process group (a terminal's Ctrl-C does not reach it), so it is
  * stopped here, by its process ID.

@@ -14,8 +14,8 @@ import {
 	provisionOwner,
 	type ProvisionedN8n,
 } from './support';
-import { portIsFree } from './support/freePort';
-import { projectRoot } from './support/projectPaths';
+import { portIsFree } from '../../harness/n8n/freePort';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 /** `npm run demo` as a user starts it in a terminal: its own process group, which Ctrl-C signals. */
 class DemoRun {

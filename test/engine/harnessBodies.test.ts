@@ -1,6 +1,6 @@
 /**
  * The harness reads a webhook request's body as n8n 2.41.1 does before the node runs
- * (test/engine/harness/trigger/requestBody.ts): which content types are parsed, the byte-order
+ * (harness/engine/trigger/requestBody.ts): which content types are parsed, the byte-order
  * mark, and no body at all for a node above version 1 when n8n does not parse the content type.
  */
 import type {

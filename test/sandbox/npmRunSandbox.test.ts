@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { portIsFree } from '../e2e/support/freePort';
-import { processGroupMembers } from '../e2e/support/processes';
-import { projectRoot } from '../e2e/support/projectPaths';
+import { portIsFree } from '../../harness/n8n/freePort';
+import { processGroupMembers } from '../../harness/n8n/processes';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 import { until } from '../e2e/support/until';
 import { send } from './helpers/http';
 

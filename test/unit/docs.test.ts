@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { projectRoot } from '../e2e/support/projectPaths';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 import { anchorsOf, isExternal, linksOf, slugOf } from './markdown';
 
 const KB = 1024;

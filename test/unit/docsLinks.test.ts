@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
-import { projectRoot } from '../e2e/support/projectPaths';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 const REPOSITORY_FILES =
 	'https://github.com/n8n-nodes-real-estate-portal/n8n-nodes-real-estate-portal/blob/main/';

@@ -7,7 +7,7 @@ import type { INodeType } from 'n8n-workflow';
 import { RealEstatePortal } from '../../nodes/RealEstatePortal/RealEstatePortal.node';
 import { RealEstatePortalPollTrigger } from '../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import { RealEstatePortalTrigger } from '../../nodes/RealEstatePortalTrigger/RealEstatePortalTrigger.node';
-import { EXAMPLES, readExample, type ExampleName } from '../e2e/support/examples';
+import { EXAMPLES, readExample, type ExampleName } from '../../harness/n8n/examples';
 
 const PACKAGE = 'n8n-nodes-real-estate-portal';
 

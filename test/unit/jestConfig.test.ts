@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-import { projectRoot } from '../e2e/support/projectPaths';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 test('a jest run prints no configuration warning', () => {
 	const jest = path.join(projectRoot, 'node_modules/.bin/jest');

@@ -5,7 +5,7 @@
 import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
 import { simplifyLead } from '../../nodes/shared/normalizeEvent';
 import { readEvent } from '../../nodes/shared/readEvent';
-import { readExample, type ExampleName } from '../e2e/support/examples';
+import { readExample, type ExampleName } from '../../harness/n8n/examples';
 import { messageLead } from './trigger/fixtures';
 
 interface ExampleNode {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { projectRoot } from '../e2e/support/projectPaths';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 const templateDir = path.join(
 	projectRoot,

@@ -14,7 +14,7 @@ import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.crede
 import { RealEstatePortal } from '../../nodes/RealEstatePortal/RealEstatePortal.node';
 import { RealEstatePortalPollTrigger } from '../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import { RealEstatePortalTrigger } from '../../nodes/RealEstatePortalTrigger/RealEstatePortalTrigger.node';
-import { projectRoot } from '../e2e/support/projectPaths';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 const read = (file: string) => fs.readFileSync(path.join(projectRoot, file), 'utf8');
 const readme = read('README.md');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { projectRoot } from '../e2e/support/projectPaths';
+import { projectRoot } from '../../harness/n8n/projectPaths';
 
 const releaseScript = path.join(projectRoot, 'scripts', 'release.mjs');
 const today = new Date().toISOString().slice(0, 10);

@@ -4,8 +4,8 @@ import path from 'node:path';
 
 import { chromium, selectors, type BrowserContext, type Page } from 'playwright-core';
 
-import { n8nScriptsDir } from './projectPaths';
-import { lastLine, runScript } from './runScript';
+import { n8nScriptsDir } from '../../../harness/n8n/projectPaths';
+import { lastLine, runScript } from '../../../harness/n8n/runScript';
 
 /** Flags that keep Debian's chromium quiet and local: no GPU, no QUIC, no background traffic. */
 const CHROMIUM_FLAGS = [

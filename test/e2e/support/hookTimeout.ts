@@ -3,8 +3,8 @@
  * `testTimeout` inside `projects`). Hooks stop n8n, which may take the whole shutdown grace; at
  * jest's 5 s a slow shutdown failed a suite whose tests had all passed.
  */
-import { n8nEnvironment } from './n8nEnvironment';
-import { shutdownGraceMs } from './n8nProcess';
+import { n8nEnvironment } from '../../../harness/n8n/n8nEnvironment';
+import { shutdownGraceMs } from '../../../harness/n8n/n8nProcess';
 
 const testN8n = n8nEnvironment({ userFolder: '', port: 0, brokerPort: 0 });
 jest.setTimeout(3 * shutdownGraceMs(testN8n));

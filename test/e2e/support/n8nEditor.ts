@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
 
-import { artifactsDir } from './projectPaths';
-import type { OwnerAccount } from './n8nSession';
+import { artifactsDir } from '../../../harness/n8n/projectPaths';
+import type { OwnerAccount } from '../../../harness/n8n/n8nSession';
 
 export const screenshotsDir = path.join(artifactsDir, 'screenshots');
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import type { INode, INodeTypeDescription, NodeHelpers as Helpers } from 'n8n-workflow';
 
-import { requestedN8nRelease } from './n8nInstall';
+import { requestedN8nRelease } from '../../../harness/n8n/n8nInstall';
 
 interface StoredNode {
 	name: string;

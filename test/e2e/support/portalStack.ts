@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox';
-import { installPackageInto } from './n8nInstall';
-import { startN8n, type RunningN8n } from './n8nProcess';
-import { SandboxClient, createPortalCredential } from './portal';
-import { provisionOwner, type ProvisionedN8n } from './provision';
+import { installPackageInto } from '../../../harness/n8n/n8nInstall';
+import { startN8n, type RunningN8n } from '../../../harness/n8n/n8nProcess';
+import { SandboxClient, createPortalCredential } from '../../../harness/n8n/portal';
+import { provisionOwner, type ProvisionedN8n } from '../../../harness/n8n/provision';
 
 /** The sandbox emulator and a fresh n8n with this package, an owner and a credential for the emulator. */
 export interface PortalStack {

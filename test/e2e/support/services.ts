@@ -4,7 +4,11 @@
  */
 import { spawnSync } from 'node:child_process';
 
-import { assignedNumber, haproxyStats, runServicesScript as run } from './servicesScript';
+import {
+	assignedNumber,
+	haproxyStats,
+	runServicesScript as run,
+} from '../../../harness/n8n/servicesScript';
 
 export interface Services {
 	folder: string;

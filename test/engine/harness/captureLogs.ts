@@ -1,4 +1,4 @@
-import { ensureEngine } from './engineSetup';
+import { ensureEngine } from '../../../harness/engine/engineSetup';
 
 export interface CapturedLogs<T> {
 	/** Every line n8n's Logger received while `work` ran, metadata included. */

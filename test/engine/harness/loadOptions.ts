@@ -8,12 +8,16 @@ import type {
 	INodeType,
 } from 'n8n-workflow';
 
-import { createAdditionalData } from './additionalData';
-import { CredentialStore, type CredentialsInput } from './credentialStore';
-import { HarnessCredentialsHelper } from './credentialsHelper';
-import { ensureEngine } from './engineSetup';
-import { HarnessNodeTypes, instantiate, type NodeTypeInput } from './nodeTypes';
-import { buildWorkflowNode } from './workflowNode';
+import { createAdditionalData } from '../../../harness/engine/additionalData';
+import { CredentialStore, type CredentialsInput } from '../../../harness/engine/credentialStore';
+import { HarnessCredentialsHelper } from '../../../harness/engine/credentialsHelper';
+import { ensureEngine } from '../../../harness/engine/engineSetup';
+import {
+	HarnessNodeTypes,
+	instantiate,
+	type NodeTypeInput,
+} from '../../../harness/engine/nodeTypes';
+import { buildWorkflowNode } from '../../../harness/engine/workflowNode';
 
 export interface LoadOptionsOptions {
 	nodeType: NodeTypeInput;

@@ -1,6 +1,6 @@
 import type { IRun } from 'n8n-workflow';
 
-import { flatted } from './n8nInternals';
+import { flatted } from '../../../harness/engine/n8nInternals';
 
 /** What a run leaves behind that a user or an operator can read. */
 export interface RunTraces {

@@ -11,11 +11,14 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { createAdditionalData } from './additionalData';
-import { CredentialStore } from './credentialStore';
-import { CREDENTIAL_TEST_NODE_TYPE, HarnessCredentialsHelper } from './credentialsHelper';
-import { ensureEngine } from './engineSetup';
-import { HarnessNodeTypes } from './nodeTypes';
+import { createAdditionalData } from '../../../harness/engine/additionalData';
+import { CredentialStore } from '../../../harness/engine/credentialStore';
+import {
+	CREDENTIAL_TEST_NODE_TYPE,
+	HarnessCredentialsHelper,
+} from '../../../harness/engine/credentialsHelper';
+import { ensureEngine } from '../../../harness/engine/engineSetup';
+import { HarnessNodeTypes } from '../../../harness/engine/nodeTypes';
 
 export interface CredentialTestResult extends INodeCredentialTestResult {
 	/** The store the test ran with: it holds what pre-authentication saved, if anything. */

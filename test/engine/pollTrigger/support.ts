@@ -2,11 +2,12 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
 import type { Sandbox } from '../../../sandbox';
-import { PORTAL_UTC_OFFSET_MINUTES } from '../../../sandbox/contract/dates';
+import { NETWORK_TOKEN } from '../../../harness/n8n/portal';
 import { admin, adminAds, credentialData, credentialType } from '../action/support';
 import { PollWorkflow } from '../harness';
 
 export { admin, adminAds };
+export { NETWORK_TOKEN, bulkLeads, portalDay } from '../../../harness/n8n/portal';
 
 export interface PollSetup {
 	parameters?: IDataObject;
@@ -44,9 +45,6 @@ export async function makeLead(
 /** The json of the items an outcome emitted (none for null). */
 export const emitted = (outcome: { items: IDataObject[] | null }) => outcome.items ?? [];
 
-/** The emulator's network interface: agencies NET-0001… (`useSandbox({ agencies })`). */
-export const NETWORK_TOKEN = 'network-les-token';
-
 /** A poll trigger on every agency of the network interface. */
 export function networkWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkflow {
 	return pollWorkflow(sandbox, {
@@ -69,35 +67,10 @@ export async function aimFault(
 		throw new Error(`The sandbox refused the fault: ${JSON.stringify(answer.json)}`);
 }
 
-/** Leads in bulk (POST /__sandbox/leads): their polled ids, in the order made. */
-export async function bulkLeads(
-	sandbox: Pick<Sandbox, 'url'>,
-	body: IDataObject,
-): Promise<number[]> {
-	const answer = await admin(sandbox, 'POST', '/__sandbox/leads', body);
-	const made = answer.json as { created: number; firstIdMensaje: number };
-	if (answer.status !== 201) throw new Error(`The sandbox made no leads: ${JSON.stringify(made)}`);
-	return Array.from({ length: made.created }, (_unused, i) => made.firstIdMensaje + i);
-}
-
 /** The polled ids of the leads an outcome emitted. */
 /** The listed id each emitted lead is keyed by (its eventId): a phone view has no message id. */
 export const listedIds = (outcome: { items: IDataObject[] | null }) =>
 	emitted(outcome).map((lead) => Number(lead.eventId));
-
-/**
- * The portal's local day (the emulator's offset) `days` after today: its first instant and its
- * yyyyMMdd, the lead list's `fromDate`.
- */
-export function portalDay(days: number): { start: number; day: string } {
-	const offsetMs = PORTAL_UTC_OFFSET_MINUTES * 60_000;
-	const local = new Date(Date.now() + offsetMs);
-	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
-	return {
-		start: midnight - offsetMs,
-		day: new Date(midnight).toISOString().slice(0, 10).replace(/-/g, ''),
-	};
-}
 
 /** Turns the untidy portal's switches (sandbox/untidy.ts) on or off; the others stay. */
 export async function setUntidy(sandbox: Pick<Sandbox, 'url'>, switches: IDataObject) {

@@ -1,7 +1,7 @@
 /**
  * A delivery that carries the right secret is never refused for its shape (docs/reliability.md,
  * "What the trigger does with a body it cannot fully read"): through n8n's engine and the body
- * rules of n8n 2.41.1 (test/engine/harness/trigger/requestBody.ts), each body becomes one item with
+ * rules of n8n 2.41.1 (harness/engine/trigger/requestBody.ts), each body becomes one item with
  * what could be read, the raw body without the national id, and a warning in n8n's log naming what
  * was not understood. Only a body that is not JSON at all gets a 4xx, logged as well.
  */

@@ -5,7 +5,7 @@ import { SECRET_HEADER } from '../../../nodes/RealEstatePortalTrigger/verify';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { admin, credentialData, credentialType, interfaceState } from '../action/support';
 import { receiveWebhook, type WebhookReceiver } from '../harness';
-import { ensureEngine } from '../harness/engineSetup';
+import { ensureEngine } from '../../../harness/engine/engineSetup';
 import type { WebhookMode } from '../harness';
 
 export { SECRET_HEADER, admin, credentialData, interfaceState };

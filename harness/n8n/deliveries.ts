@@ -1,4 +1,4 @@
-import type { DeliveryAttempt } from '../../../sandbox';
+import type { DeliveryAttempt } from '../../sandbox';
 
 /**
  * The event ids whose delivery is over at the emulator: answered with success, or given up. An

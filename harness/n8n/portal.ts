@@ -1,7 +1,11 @@
-import type { AdminAd } from '../../sandbox/helpers/sandbox';
+import { PORTAL_UTC_OFFSET_MINUTES } from '../../sandbox/contract/dates';
+import type { adAdminView } from '../../sandbox/views';
 import { fetchJson } from './httpJson';
 import type { N8nPublicApi } from './n8nPublicApi';
 import { CREDENTIAL_TYPE } from './examples';
+
+/** The emulator's admin view of an ad: every internal field. */
+type AdminAd = ReturnType<typeof adAdminView>;
 
 /** The seeded read-write interface of the sandbox emulator and its access token. */
 export const DEMO_INTERFACE = 'demo-les';
@@ -9,6 +13,8 @@ export const DEMO_TOKEN = 'demo-les-token';
 /** The seeded read-only interface of the same integrator (the same agencies). */
 export const DEMO_LEC_INTERFACE = 'demo-lec';
 export const DEMO_LEC_TOKEN = 'demo-lec-token';
+/** The emulator's network interface: agencies NET-0001… (`SANDBOX_AGENCIES`). */
+export const NETWORK_TOKEN = 'network-les-token';
 export const PORTAL_CREDENTIAL_NAME = 'Real Estate Portal (sandbox emulator)';
 
 /** The credential's fields for an access token of the emulator at `baseUrl`. */
@@ -124,4 +130,26 @@ export class SandboxClient {
 			})
 		).body;
 	}
+}
+
+/** Leads in bulk (POST /__sandbox/leads): their polled ids, in the order made. */
+export async function bulkLeads(sandbox: { url: string }, body: object): Promise<number[]> {
+	const url = `${sandbox.url}/__sandbox/leads`;
+	const made = (await fetchJson<{ created: number; firstIdMensaje: number }>('POST', url, { body }))
+		.body;
+	return Array.from({ length: made.created }, (_unused, i) => made.firstIdMensaje + i);
+}
+
+/**
+ * The portal's local day (the emulator's offset) `days` after today: its first instant and its
+ * yyyyMMdd, the lead list's `fromDate`.
+ */
+export function portalDay(days: number): { start: number; day: string } {
+	const offsetMs = PORTAL_UTC_OFFSET_MINUTES * 60_000;
+	const local = new Date(Date.now() + offsetMs);
+	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
+	return {
+		start: midnight - offsetMs,
+		day: new Date(midnight).toISOString().slice(0, 10).replace(/-/g, ''),
+	};
 }

@@ -1,6 +1,6 @@
 /**
  * The examples that land leads in a table (n8n's Data table, PostgreSQL): importing one as a user
- * would, running its "Run once" branch that creates the table, and reading the table back.
+ * would, running its "Run once" branch that creates the table.
  */
 import { loadExample, type ExampleName } from './examples';
 import { runManually } from './manualRun';
@@ -39,33 +39,7 @@ export async function importLandingExample(
 	return workflow;
 }
 
-/** The rows of the leads data table (empty when it does not exist yet). */
-export async function leadsTableRows(
-	owner: ProvisionedN8n,
-): Promise<Array<Record<string, unknown>>> {
-	const table = await owner.api.dataTableNamed(LEADS_TABLE);
-	return table ? await owner.api.dataTableRows(table.id) : [];
-}
-
 /** Where the editor shows a data table's rows. */
 export function dataTableUrl(n8nUrl: string, table: DataTable): string {
 	return `${n8nUrl}/projects/${table.projectId}/datatables/${table.id}`;
-}
-
-/** A Postgres credential for the `leads` database of scripts/services/services.sh's server. */
-export async function createLeadsDatabaseCredential(owner: ProvisionedN8n, pgPort: number) {
-	return await owner.api.createCredential({
-		name: 'Leads database',
-		type: 'postgres',
-		data: {
-			host: '127.0.0.1',
-			port: pgPort,
-			database: 'leads',
-			user: 'n8n',
-			password: '',
-			ssl: 'disable',
-			allowUnauthorizedCerts: false,
-			sshTunnel: false,
-		},
-	});
 }
