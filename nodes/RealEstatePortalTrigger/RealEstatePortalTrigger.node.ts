@@ -14,14 +14,12 @@ import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf } from './callbackApi';
 import { forgetCallback, recordCallback } from './callbackRecord';
-import { duplicateCheckOf, type DedupeStore } from './dedupe';
-import { admitLead } from './admission';
+import { admitLead, refuseDelivery } from './admission';
 import { noteBodyLanguage } from './languageNotice';
 import {
 	chosenKinds,
 	chosenLanguage,
 	lifecycleChoicesOf,
-	maxLeadsInFlightOf,
 	receiveSettingsOf,
 	triggerProperties,
 } from './properties';
@@ -40,8 +38,6 @@ import {
 import { keyMaterialOf } from './secrets';
 import { soleAgencyCodeAtActivation, soleAgencyCodeNow } from './soleAgency';
 import { SECRET_HEADER, headerValue, matchingDigest, webhookSecretFor } from './verify';
-
-type NodeStore = RegistrationStore & DedupeStore;
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	// In the editor's "Listen for test event" this is the test URL, otherwise the production one.
@@ -73,7 +69,7 @@ async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	return {
 		api: callbackApiOf(ctx),
-		store: ctx.getWorkflowStaticData('node') as NodeStore,
+		store: ctx.getWorkflowStaticData('node') as RegistrationStore,
 		node: ctx.getNode(),
 		logger: ctx.logger,
 		keyMaterial: keyMaterialOf(credentials),
@@ -219,26 +215,19 @@ export class RealEstatePortalTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
-		const store = this.getWorkflowStaticData('node') as NodeStore;
+		const store = this.getWorkflowStaticData('node') as RegistrationStore;
 		const receivers = registeredReceivers(store);
 		// The secret first: nothing is read or fetched for a caller without it.
-		if (matchingDigest(headerValue(request.headers, SECRET_HEADER), receivers) === undefined) {
-			this.getResponseObject()
-				.status(401)
-				.json({ message: `Missing or wrong ${SECRET_HEADER} header` });
+		const given = headerValue(request.headers, SECRET_HEADER);
+		if (matchingDigest(given, receivers) === undefined) {
+			refuseDelivery(this, given);
 			return { noWebhookResponse: true };
 		}
 		const settings = receiveSettingsOf(this);
 		const soleAgencyCode = await soleAgencyCodeNow(this);
 		const reception = await receive(
 			deliveryOf(request),
-			{
-				registrations: receivers.map((digest) => ({
-					...digest,
-					soleAgencyCode: soleAgencyCode ?? null,
-				})),
-				duplicates: duplicateCheckOf(store, this.getNodeWebhookUrl('default')),
-			},
+			receivers.map((digest) => ({ ...digest, soleAgencyCode: soleAgencyCode ?? null })),
 			settings,
 			new Date(),
 		);
@@ -264,11 +253,9 @@ export class RealEstatePortalTrigger implements INodeType {
 		if (reception.outcome === 'ignored') {
 			return { webhookResponse: { received: true, ignored: reception.reason } };
 		}
-		// Answered after the workflow: a repeat of a running lead, or one beyond the cap, comes back later.
-		const maxInFlight = maxLeadsInFlightOf(this);
-		if (maxInFlight !== undefined && !admitLead(this, reception.eventId, maxInFlight)) {
-			return { noWebhookResponse: true };
-		}
+		// A lead already done is answered 200; answered after the workflow, a repeat of a running
+		// lead, or one beyond the cap, comes back later.
+		if (!admitLead(this, reception.eventId)) return { noWebhookResponse: true };
 		// Details come from memory; a lead that must ask the portal is held 0.3 s at most (WEBHOOK_DETAILS_TIME).
 		const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
 		return {

@@ -4,25 +4,29 @@
  * when the portal loses it while n8n runs (RealEstatePortalPollTrigger/callbackRepair.ts): n8n
  * calls no webhook method then, and only the poll's schedule is still running.
  *
- *   realEstatePortalCallbacks: { [credential id]: { url, headerKey, language, kinds } }
+ *   realEstatePortalCallbacks: { [credential id]: { url, headerKey, language, kinds, secretDigest } }
  *
  * No secret is recorded: the one registered is derived from the credential and the URL
- * (verify.ts `webhookSecretFor`), which the Poll Trigger has too. The record is written when the
- * production registration is made or found in place (create, checkExists), which n8n saves with
- * the activation (ActiveWorkflowManager.addWebhooks saves the static data after them), and removed
- * when n8n takes the production webhook away (delete: unpublished, or an edit published), so a
- * trigger removed from the workflow leaves no record behind.
+ * (verify.ts `webhookSecretFor`), which the Poll Trigger has too; the salted digest the trigger
+ * verifies with (secrets.ts) tells it whether its credential still derives that secret. The record
+ * is written when the production registration is made or found in place (create, checkExists),
+ * which n8n saves with the activation (ActiveWorkflowManager.addWebhooks saves the static data after
+ * them), and removed when n8n takes the production webhook away (delete: unpublished, or an edit
+ * published), so a trigger removed from the workflow leaves no record behind.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import type { CallbackBodyLanguage, EventKind } from '../shared/schemas';
-import type { RegistrationTarget } from './registration';
+import type { RegistrationStore, RegistrationTarget } from './registration';
+import type { SecretDigest } from './secrets';
 
 export interface RecordedCallback {
 	url: string;
 	headerKey: string;
 	language: CallbackBodyLanguage;
 	kinds: EventKind[];
+	/** The digest of the secret the trigger accepts; absent in records of earlier builds. */
+	secretDigest?: SecretDigest;
 }
 
 interface CallbackRecords extends IDataObject {
@@ -50,14 +54,18 @@ const sameRecord = (a: RecordedCallback, b: RecordedCallback) =>
 	a.headerKey === b.headerKey &&
 	a.language === b.language &&
 	a.kinds.length === b.kinds.length &&
-	a.kinds.every((kind) => b.kinds.includes(kind));
+	a.kinds.every((kind) => b.kinds.includes(kind)) &&
+	a.secretDigest?.digest === b.secretDigest?.digest;
 
 /** Records the production registration `target` for this node's credential (none for a test URL). */
 export function recordCallback(ctx: RecordContext, target: RegistrationTarget): void {
 	const key = credentialKeyOf(ctx.getNode());
 	if (key === undefined || target.forTestEvent) return;
 	const { url, headerKey, language, kinds } = target;
-	const record: RecordedCallback = { url, headerKey, language, kinds: [...kinds] };
+	// Registered (create) or found in place (checkExists): its digest is saved, salted, by now.
+	const { registrations } = ctx.getWorkflowStaticData('node') as RegistrationStore;
+	const secretDigest = registrations?.[url]?.secretDigest;
+	const record: RecordedCallback = { url, headerKey, language, kinds: [...kinds], secretDigest };
 	const store = recordsOf(ctx);
 	const kept = store.realEstatePortalCallbacks?.[key];
 	if (kept && sameRecord(kept, record)) return;

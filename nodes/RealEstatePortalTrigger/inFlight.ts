@@ -1,19 +1,24 @@
 /**
- * What one trigger remembers, in this n8n process, of the leads it answers after the workflow
- * (Respond "When Last Node Finishes"): the leads whose workflow is running, and the leads whose
- * workflow succeeded. Load is not held here: a proxy in front of n8n holds it
- * (docs/deployment.md); these memories keep a lead from running twice.
+ * The leads whose workflow is running, per trigger in this n8n process, when the portal is answered
+ * after the workflow (Respond "When Last Node Finishes"), and how the trigger hears a run's end.
+ * Load is not held here: a proxy in front of n8n holds it (docs/deployment.md).
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 export type ResponseObject = ReturnType<IWebhookFunctions['getResponseObject']>;
 
 /**
- * A lead in flight longer than this is taken for lost (its process died with it) and a repeat
- * runs. n8n ends every answer of an execution it started (a failed one with 500), so only a lost
- * process leaves one behind.
+ * How long a run without an answer holds its place, when the workflow has no timeout of its own.
+ * n8n answers every run it ends (a failed one 500, one stopped at the workflow's timeout too), so
+ * only a run that hangs or a process lost with it stays longer; then a repeat runs again.
  */
-export const FORGOTTEN_AFTER_MS = 5 * 60_000;
+export const CEILING_MS = 5 * 60_000;
+
+/** The workflow's timeout (n8n stops the run then, so it cannot be alive later), else CEILING_MS. */
+export function inFlightBoundOf(ctx: Pick<IWebhookFunctions, 'getWorkflowSettings'>): number {
+	const seconds = Number(ctx.getWorkflowSettings().executionTimeout);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1_000 : CEILING_MS;
+}
 
 /** One lead's run: what `finish` names, so that a stale run never ends a later run's entry. */
 export interface Flight {
@@ -22,15 +27,20 @@ export interface Flight {
 }
 
 export class LeadsInFlight {
+	/** Oldest first: a lead is started only when it is not in flight, so each is appended. */
 	private readonly running = new Map<string, Flight>();
 
-	get size(): number {
+	/** The leads in flight at `now`; those started more than `boundMs` before are forgotten. */
+	size(now: number, boundMs: number): number {
+		for (const [eventId, flight] of this.running) {
+			if (now - flight.at <= boundMs) break;
+			this.running.delete(eventId);
+		}
 		return this.running.size;
 	}
 
-	has(eventId: string, now: number): boolean {
-		const flight = this.running.get(eventId);
-		if (flight && now - flight.at > FORGOTTEN_AFTER_MS) this.running.delete(eventId);
+	/** Call `size` first, at the same instant, to forget the stale. */
+	has(eventId: string): boolean {
 		return this.running.has(eventId);
 	}
 
@@ -46,33 +56,20 @@ export class LeadsInFlight {
 	}
 }
 
-/** How many succeeded leads are remembered, the newest. */
-const SUCCEEDED_KEPT = 1_000;
-
-/**
- * Leads whose workflow succeeded here. The portal sends a lead again when it did not hear the 200:
- * it stopped waiting (about 1.5 s) before the workflow finished, or a proxy in front of n8n held
- * the answer, so a hang-up cannot be told from this side; and it sends duplicates. Any later
- * delivery of a remembered lead is answered 200 without running the workflow again.
- */
-export class SucceededLeads {
-	private readonly ids = new Set<string>();
-
-	add(eventId: string): void {
-		this.ids.delete(eventId);
-		this.ids.add(eventId);
-		if (this.ids.size > SUCCEEDED_KEPT) this.ids.delete(this.ids.values().next().value!);
-	}
-
-	has(eventId: string): boolean {
-		return this.ids.has(eventId);
-	}
+/** Whether `end` was given a body: a chunk that is neither absent nor empty. */
+function carriesBody(chunk: unknown): boolean {
+	if (chunk === undefined || chunk === null || typeof chunk === 'function') return false;
+	return (chunk as { length?: number }).length !== 0;
 }
 
 /**
- * Calls `ended` once, when n8n ends the answer after the workflow (n8n answers a failed workflow
- * with 500). Not the response's 'finish' event: after the portal hung up, n8n still runs the
- * workflow to the end and then ends a response that emits no 'finish'.
+ * Calls `ended` once, when n8n ends the answer after the workflow. Succeeded: a status below 400
+ * and no body. The trigger asks n8n for no body ("noData"), which n8n 2.41 sends for a run whose
+ * last node finished; it answers 500 for a failed run, and 200 with a message for a run that did
+ * not finish its workflow ("Workflow executed successfully but no data was returned" when the run
+ * had no result: a workflow with issues; "... the last node did not return any data").
+ * Not the response's 'finish' event: after the portal hung up, n8n still runs the workflow to the
+ * end and then ends a response that emits no 'finish'.
  */
 export function whenEnded(response: ResponseObject, ended: (succeeded: boolean) => void): void {
 	let done = false;
@@ -80,7 +77,7 @@ export function whenEnded(response: ResponseObject, ended: (succeeded: boolean) 
 	response.end = ((...args: unknown[]) => {
 		if (!done) {
 			done = true;
-			ended(response.statusCode < 400);
+			ended(response.statusCode < 400 && !carriesBody(args[0]));
 		}
 		return end(...args);
 	}) as ResponseObject['end'];

@@ -77,7 +77,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'When Last Node Finishes',
 				value: 'lastNode',
 				description:
-					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). A repeat of a lead still running is answered "retry later"; a repeat of a finished lead runs again: end the workflow in a write keyed on leadKey.',
+					'Only once the workflow succeeded: if it fails, or n8n stops first, the portal sends the event again (for up to 72 hours). A repeat of a lead still running is answered "retry later", of one that succeeded dropped; a lead whose workflow failed runs again: end the workflow in a write keyed on leadKey.',
 			},
 		],
 	},
@@ -228,8 +228,6 @@ export function maxLeadsInFlightOf(ctx: IWebhookFunctions): number | null | unde
 export function receiveSettingsOf(ctx: IWebhookFunctions): ReceiveSettings {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
-		// Answered after the workflow, a repeat may be the portal's retry of a run that failed.
-		dropRepeats: !answersAfterWorkflow(ctx),
 		kinds: chosenKinds(ctx),
 		languageHint: chosenLanguage(ctx),
 		simplify: ctx.getNodeParameter('simplify', true) as boolean,

@@ -1,9 +1,8 @@
 /**
  * One callback delivery → what the webhook answers and what (if anything) the workflow receives.
  * Order matters: the secret first (nothing about the body is read or revealed to a caller without
- * it), then the body (delivery.ts), the event, the user's choices, and the duplicate check last so
- * that only emitted events take a place in the duplicate window (no check when the portal is
- * answered after the workflow: its retry of a run that failed must run again).
+ * it), then the body (delivery.ts), the event and the user's choices. Whether an accepted event is
+ * already done is admission.ts's to decide.
  *
  * A delivery that carries the right secret is never refused for its shape: a lead becomes an item
  * with what could be read, a body that is no event becomes an item marked UNKNOWN, and what was not
@@ -23,7 +22,6 @@ import {
 } from '../shared/normalizeEvent';
 import { readEvent, unplacedEventId, type PortalEvent } from '../shared/readEvent';
 import type { EventKind } from '../shared/schemas';
-import type { DuplicateCheck } from './dedupe';
 import { readBody, type Delivery } from './delivery';
 import { partlyReadWarning, refusedWarning, unplacedWarning } from './readingWarnings';
 import type { SecretDigest } from './secrets';
@@ -33,8 +31,6 @@ import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
 export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null };
 
 export interface ReceiveSettings {
-	/** Whether an event already emitted is ignored (repeats are answered 200, no execution). */
-	dropRepeats: boolean;
 	kinds: readonly EventKind[];
 	/** The body language the callback is configured with: a hint, the body itself decides. */
 	languageHint: string;
@@ -123,22 +119,14 @@ function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): Por
 	};
 }
 
-/** What a delivery is checked against: the registrations' secret digests and the duplicate memories. */
-export interface ReceiveChecks {
-	registrations: readonly RegisteredReceiver[];
-	duplicates: DuplicateCheck;
-}
-
+/** `registrations`: what a delivery's secret is checked against. */
 export async function receive(
 	delivery: Delivery,
-	checks: ReceiveChecks,
+	registrations: readonly RegisteredReceiver[],
 	settings: ReceiveSettings,
 	now: Date,
 ): Promise<Reception> {
-	const registration = matchingDigest(
-		headerValue(delivery.headers, SECRET_HEADER),
-		checks.registrations,
-	);
+	const registration = matchingDigest(headerValue(delivery.headers, SECRET_HEADER), registrations);
 	if (registration === undefined) {
 		return {
 			outcome: 'rejected',
@@ -157,13 +145,7 @@ export async function receive(
 		const eventId = unplacedEventId(read.value, read.text);
 		const warning = unplacedWarning(eventId, parsed.problem, UNPLACED_KIND);
 		const item = unplacedItemOf(read.value, eventId, settings);
-		return firstOnly(
-			{ item, eventId, language: null, warning },
-			registration,
-			checks,
-			settings,
-			now,
-		);
+		return { outcome: 'accepted', item, eventId, language: null, warning };
 	}
 	const event = withAgencyOf(registration, parsed.event);
 	const { language } = event;
@@ -172,23 +154,11 @@ export async function receive(
 	const filtered = filteredOut(event, settings);
 	if (filtered) return { outcome: 'ignored', reason: filtered, language };
 	const item = itemOf(event, settings, now);
-	const accepted = { item, eventId: event.eventId, language, warning: partlyReadWarning(event) };
-	return firstOnly(accepted, registration, checks, settings, now);
-}
-
-/** Accepted, unless it repeats an event already emitted and repeats are dropped. */
-function firstOnly(
-	accepted: Omit<Extract<Reception, { outcome: 'accepted' }>, 'outcome'>,
-	registration: RegisteredReceiver,
-	checks: ReceiveChecks,
-	settings: ReceiveSettings,
-	now: Date,
-): Reception {
-	const { eventId, language } = accepted;
-	if (
-		settings.dropRepeats &&
-		!checks.duplicates.isFirst(registration.digest, eventId, now.getTime())
-	)
-		return { outcome: 'ignored', reason: `duplicate of event ${eventId}`, language };
-	return { outcome: 'accepted', ...accepted };
+	return {
+		outcome: 'accepted',
+		item,
+		eventId: event.eventId,
+		language,
+		warning: partlyReadWarning(event),
+	};
 }

@@ -38,7 +38,7 @@ import type {
 	StoredCallbackConfiguration as CallbackConfiguration,
 	EventKind,
 } from '../shared/schemas';
-import { DEDUPE_WINDOW } from './dedupe';
+import { PORTAL_RETRIES_MS } from './doneLeads';
 import {
 	digestMatches,
 	digestSecret,
@@ -176,7 +176,7 @@ function retiredWhenReplaced(own: Registration, secret: string, now: Date): Reti
 	const kept = stillRetried(own.retiredDigests, now);
 	const replaced = digestOf(own);
 	if (digestMatches(secret, replaced)) return kept;
-	const until = new Date(now.getTime() + DEDUPE_WINDOW.maxAgeMs).toISOString();
+	const until = new Date(now.getTime() + PORTAL_RETRIES_MS).toISOString();
 	return [...kept, { salt: replaced.salt, digest: replaced.digest, until }];
 }
 

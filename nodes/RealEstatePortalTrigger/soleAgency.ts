@@ -24,7 +24,7 @@ interface Known {
 	readAt: number;
 }
 
-/** In order of last use, as in dedupe.ts. */
+/** In order of last use, as in admission.ts. */
 const known = new Map<string, Known>();
 /** Reads under way, per credential: deliveries arriving meanwhile wait for the same read. */
 const reading = new Map<string, Promise<string | null | undefined>>();

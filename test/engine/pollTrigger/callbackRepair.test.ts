@@ -16,7 +16,7 @@
  * triggers on one Workflow object, its static data loaded from the database and saved after the
  * webhooks are registered).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
 import { captureLogs, type WebhookReceiver } from '../harness';
 import {
@@ -55,12 +55,15 @@ async function publishedPair(): Promise<{ receiver: WebhookReceiver; staticData:
 	return { receiver, staticData: receiver.trigger.staticData };
 }
 
-function pollOf(staticData: IDataObject) {
+function pollOf(staticData: IDataObject, credentials?: ICredentialDataDecryptedObject) {
 	return pollWorkflow(sandbox, {
 		parameters: { agencyScope: 'one', agencyCode: 'INMO-001' },
 		staticData,
+		credentials,
 	});
 }
+
+const PUBLISH_AGAIN = /Publish the workflow again/;
 
 describe('a lost callback registration: n8n starting', () => {
 	it("n8n 2.41 (publication service): the Poll Trigger activated again ('init') puts back what the portal lost while n8n was stopped", async () => {
@@ -146,6 +149,47 @@ describe('a lost callback registration: n8n running, the Poll Trigger of the wor
 		expect(named(first.logs)).toHaveLength(1);
 		expect(named(first.logs)[0]).toMatch(/left as it is/);
 		expect(named(second.logs)).toEqual([]);
+	});
+
+	it('with the credential edited since publishing (token → client credentials), puts back nothing the trigger would refuse, and says once to publish again', async () => {
+		const { staticData } = await publishedPair();
+		const poll = pollOf(staticData, {
+			authentication: 'clientCredentials',
+			clientId: 'demo-les-client',
+			clientSecret: 'demo-les-secret',
+		});
+		await poll.activate();
+		portalLosesCallback(sandbox);
+		const missed = await makeLead(sandbox);
+
+		const first = await captureLogs(async () => await poll.poll());
+		const second = await captureLogs(async () => await poll.poll());
+		expect(await callbackState(sandbox)).toEqual({ configuration: null, subscriptions: [] });
+		expect(first.result?.items?.map((lead) => Number(lead.eventId))).toEqual([missed]);
+		expect(first.logs.filter((line) => PUBLISH_AGAIN.test(line))).toHaveLength(1);
+		expect(first.logs.filter((line) => REPAIRED.test(line))).toEqual([]);
+		expect(second.logs.filter((line) => PUBLISH_AGAIN.test(line))).toEqual([]);
+		expect(first.logs.join('\n')).not.toContain('demo-les-secret');
+	});
+
+	it('never takes back a callback another workflow took over, even once the portal loses it', async () => {
+		const { staticData } = await publishedPair();
+		const poll = pollOf(staticData);
+		await poll.activate();
+		const other = await env.trigger({
+			webhookId: 'another-workflows-trigger',
+			parameters: { options: { takeOver: true } },
+		});
+		await other.trigger.activate();
+		const taken = await callbackState(sandbox);
+		expect(taken.configuration?.url).toBe(other.url());
+
+		const seen = await captureLogs(async () => await poll.poll());
+		expect(seen.logs.filter((line) => line.includes(other.url()))).toHaveLength(1);
+		portalLosesCallback(sandbox);
+		const after = await captureLogs(async () => await poll.poll());
+		expect(await callbackState(sandbox)).toEqual({ configuration: null, subscriptions: [] });
+		expect(after.logs.filter((line) => REPAIRED.test(line))).toEqual([]);
 	});
 
 	it('repairs nothing once the callback trigger is unpublished, nor in a workflow without one', async () => {

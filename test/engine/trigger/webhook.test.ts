@@ -188,7 +188,7 @@ describe('a request made straight at the webhook URL', () => {
 		['a wrong secret', 'f'.repeat(64)],
 		['a secret one character short', undefined],
 		['no secret', null],
-	])('with %s gets 401 and starts nothing', async (_what, given) => {
+	])("with %s gets 401, starts nothing, and n8n's log says so", async (_what, given) => {
 		const r = await activeTrigger();
 		const secret = given === undefined ? (await secretOf()).slice(1) : (given ?? undefined);
 
@@ -198,6 +198,10 @@ describe('a request made straight at the webhook URL', () => {
 		const [received] = await r.waitForReceived(1);
 		expect(received.run).toBeUndefined();
 		expect(JSON.stringify(answer.json)).not.toContain(await secretOf());
+		const refused = received.logs.filter((line) => line.includes('answered 401'));
+		expect(refused).toEqual([expect.stringContaining(r.url())]);
+		for (const value of [await secretOf(), secret].filter(Boolean))
+			expect(received.logs.join('\n')).not.toContain(value);
 	});
 
 	it('with malformed JSON starts nothing: n8n answers 422 for application/json, the node 400 otherwise', async () => {

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { readListedLead } from '../../../nodes/shared/listedLead';
 import { receive } from '../../../nodes/RealEstatePortalTrigger/receive';
-import { duplicateCheckOf } from '../../../nodes/RealEstatePortalTrigger/dedupe';
 import { digestSecret } from '../../../nodes/RealEstatePortalTrigger/secrets';
 import { ALL_BODIES } from '../../engine/published/bodies';
 
@@ -11,9 +10,8 @@ const secret = randomBytes(32).toString('hex');
 async function delivered(body: Record<string, unknown>) {
 	const reception = await receive(
 		{ headers: { 'x-portal-webhook-secret': secret }, body },
-		{ registrations: [digestSecret(secret)], duplicates: duplicateCheckOf({}) },
+		[digestSecret(secret)],
 		{
-			dropRepeats: false,
 			kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
 			languageHint: 'ES',
 			simplify: true,

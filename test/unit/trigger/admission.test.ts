@@ -1,86 +1,131 @@
 /**
- * The trigger's memories of leads answered after the workflow (Respond "When Last Node Finishes",
- * nodes/RealEstatePortalTrigger/admission.ts): a repeat of a running lead is never run beside it, a
- * lead that succeeded is answered 200 on a later delivery without running again, and the user's cap.
+ * Whether a delivery runs the workflow (nodes/RealEstatePortalTrigger/admission.ts, doneLeads.ts,
+ * inFlight.ts): a lead already done is answered 200 without running again for 72 hours, however
+ * many leads come after it; answered after the workflow, a repeat of a running lead is never run
+ * beside it, the user's cap holds, and a run that never answers holds its place only for a bound.
  */
 import { EventEmitter } from 'node:events';
 
 import {
 	Admission,
 	admissionOf,
+	REFUSALS_LOG_EVERY_MS,
 	admitLead,
+	refuseDelivery,
+	type AfterWorkflow,
 } from '../../../nodes/RealEstatePortalTrigger/admission';
-import { FORGOTTEN_AFTER_MS } from '../../../nodes/RealEstatePortalTrigger/inFlight';
+import { DoneLeads, PORTAL_RETRIES_MS } from '../../../nodes/RealEstatePortalTrigger/doneLeads';
+import { CEILING_MS, inFlightBoundOf } from '../../../nodes/RealEstatePortalTrigger/inFlight';
 
 const LEAD = 'lead-1';
+const HOUR = 60 * 60 * 1_000;
+const AFTER: AfterWorkflow = { maxInFlight: null, boundMs: CEILING_MS };
+const capped = (maxInFlight: number): AfterWorkflow => ({ maxInFlight, boundMs: CEILING_MS });
 
-function started(admission: Admission, eventId: string, now = 0, cap: number | null = null) {
-	const verdict = admission.decide(eventId, now, cap);
-	if (!verdict.admitted) throw new Error(`not admitted: ${verdict.reason}`);
+let scopes = 0;
+/** An admission of its own trigger, over a memory of done leads of its own. */
+const newAdmission = (done = new DoneLeads()) => new Admission(`trigger ${++scopes}`, done);
+
+function started(admission: Admission, eventId: string, now = 0, after = AFTER) {
+	const verdict = admission.decide(eventId, now, after);
+	if (!verdict.admitted || !verdict.flight)
+		throw new Error(`not started: ${JSON.stringify(verdict)}`);
 	return verdict.flight;
 }
 
 it('answers a repeat of a running lead, and runs it again once the first run failed', () => {
-	const admission = new Admission();
+	const admission = newAdmission();
 	const flight = started(admission, LEAD);
-	expect(admission.decide(LEAD, 100, null)).toEqual({ admitted: false, reason: 'running' });
-	admission.finish(flight, false);
-	expect(admission.decide(LEAD, 200, null)).toMatchObject({ admitted: true });
+	expect(admission.decide(LEAD, 100, AFTER)).toEqual({ admitted: false, reason: 'running' });
+	admission.finish(flight, false, 150);
+	expect(admission.decide(LEAD, 200, AFTER)).toMatchObject({ admitted: true });
 });
 
-it('answers every later delivery of a lead that succeeded 200, without running it again', () => {
-	const admission = new Admission();
-	admission.finish(started(admission, LEAD), true);
-	for (const now of [100, 200, 60_000])
-		expect(admission.decide(LEAD, now, null)).toEqual({ admitted: false, reason: 'succeeded' });
+it('answers every delivery of a lead that succeeded done for 72 hours, however many succeed after it', () => {
+	const admission = newAdmission();
+	admission.finish(started(admission, LEAD), true, 0);
+	for (let i = 0; i < 5_000; i++) admission.finish(started(admission, `other-${i}`, i), true, i);
+	for (const now of [100, HOUR, PORTAL_RETRIES_MS])
+		expect(admission.decide(LEAD, now, AFTER)).toEqual({ admitted: false, reason: 'done' });
+	expect(admission.decide(LEAD, PORTAL_RETRIES_MS + 1, AFTER)).toMatchObject({ admitted: true });
 });
 
-it('runs again a lead whose workflow failed', () => {
-	const admission = new Admission();
-	admission.finish(started(admission, LEAD), false);
-	expect(admission.decide(LEAD, 100, null)).toMatchObject({ admitted: true });
+it('answered at once, a lead is done when emitted: a copy arriving next is dropped, for 72 hours', () => {
+	const admission = newAdmission();
+	expect(admission.decide(LEAD, 0)).toEqual({ admitted: true });
+	for (let i = 0; i < 5_000; i++) admission.decide(`other-${i}`, i);
+	expect(admission.decide(LEAD, 71 * HOUR)).toEqual({ admitted: false, reason: 'done' });
+	expect(admission.decide(LEAD, PORTAL_RETRIES_MS + 1)).toEqual({ admitted: true });
 });
 
-it('remembers the newest 1,000 leads that succeeded', () => {
-	const admission = new Admission();
-	for (let i = 0; i <= 1_000; i++) admission.finish(started(admission, `lead-${i}`), true);
-	expect(admission.decide('lead-0', 0, null)).toMatchObject({ admitted: true });
-	expect(admission.decide('lead-1', 0, null)).toEqual({ admitted: false, reason: 'succeeded' });
+it('keeps one memory per trigger: the same event id at another trigger runs', () => {
+	const done = new DoneLeads();
+	newAdmission(done).decide(LEAD, 0);
+	expect(newAdmission(done).decide(LEAD, 1)).toEqual({ admitted: true });
+});
+
+it('beyond its bound forgets the oldest leads first, and says so in the log at most hourly', () => {
+	const done = new DoneLeads(3);
+	const admission = newAdmission(done);
+	for (const [n, id] of ['a', 'b', 'c', 'd', 'e'].entries()) admission.decide(id, n * HOUR);
+	const warned: string[] = [];
+	const logger = { warn: (line: string) => warned.push(line) };
+	done.sayWhenFull(logger, 5 * HOUR);
+	done.sayWhenFull(logger, 5 * HOUR + 1);
+	expect(admission.decide('a', 5 * HOUR)).toEqual({ admitted: true });
+	expect(admission.decide('e', 5 * HOUR)).toEqual({ admitted: false, reason: 'done' });
+	expect(warned).toEqual([expect.stringMatching(/full \(3 in this process\): 2 of the oldest/)]);
+	expect(warned[0]).toMatch(/more than 3\.0 hours ago runs again/);
 });
 
 it("keeps to the user's Max Leads In Flight, and has no cap of its own", () => {
-	const capped = new Admission();
-	const first = started(capped, 'a', 0, 2);
-	started(capped, 'b', 0, 2);
-	expect(capped.decide('c', 0, 2)).toEqual({ admitted: false, reason: 'busy' });
-	capped.finish(first, true);
-	expect(capped.decide('c', 0, 2)).toMatchObject({ admitted: true });
+	const admission = newAdmission();
+	const first = started(admission, 'a', 0, capped(2));
+	started(admission, 'b', 0, capped(2));
+	expect(admission.decide('c', 0, capped(2))).toEqual({ admitted: false, reason: 'busy' });
+	admission.finish(first, true, 0);
+	expect(admission.decide('c', 0, capped(2))).toMatchObject({ admitted: true });
 
-	const uncapped = new Admission();
+	const uncapped = newAdmission();
 	for (let i = 0; i < 500; i++) started(uncapped, `lead-${i}`);
-	expect(uncapped.inFlightCount).toBe(500);
 });
 
-it('lets a repeat run once a lead was in flight too long to be alive, and the old run ending leaves the new one', () => {
-	const admission = new Admission();
+it('a run that never answers holds its place under the cap only until the bound, then a lead runs', () => {
+	const admission = newAdmission();
+	started(admission, 'hung', 0, capped(1));
+	expect(admission.decide('next', CEILING_MS, capped(1))).toEqual({
+		admitted: false,
+		reason: 'busy',
+	});
+	expect(admission.decide('next', CEILING_MS + 1, capped(1))).toMatchObject({ admitted: true });
+});
+
+it('lets a repeat run once a lead was in flight past the bound, and the old run ending leaves the new one', () => {
+	const admission = newAdmission();
 	const lost = started(admission, LEAD, 0);
-	started(admission, LEAD, FORGOTTEN_AFTER_MS + 1);
-	admission.finish(lost, false);
-	expect(admission.decide(LEAD, FORGOTTEN_AFTER_MS + 2, null)).toEqual({
+	started(admission, LEAD, CEILING_MS + 1);
+	admission.finish(lost, false, CEILING_MS + 2);
+	expect(admission.decide(LEAD, CEILING_MS + 2, AFTER)).toEqual({
 		admitted: false,
 		reason: 'running',
 	});
 });
 
+it("bounds a run by the workflow's timeout when it has one (n8n stops the run then), else 5 minutes", () => {
+	const bound = (executionTimeout?: number) =>
+		inFlightBoundOf({ getWorkflowSettings: () => ({ executionTimeout }) });
+	expect([bound(90), bound(-1), bound(undefined)]).toEqual([90_000, CEILING_MS, CEILING_MS]);
+});
+
 it('says how many leads were answered 503, at most every ten seconds', () => {
-	const admission = new Admission();
+	const admission = newAdmission();
 	started(admission, LEAD);
-	admission.decide(LEAD, 0, null);
-	admission.decide('other', 0, 1);
-	expect(admission.deferralsToLog(1_000)).toEqual({ running: 1, busy: 1 });
-	admission.decide(LEAD, 0, null);
-	expect(admission.deferralsToLog(2_000)).toBeUndefined();
-	expect(admission.deferralsToLog(11_000)).toEqual({ running: 1, busy: 0 });
+	admission.decide(LEAD, 0, AFTER);
+	admission.decide('other', 0, capped(1));
+	expect(admission.deferrals.due(1_000)).toEqual({ running: 1, busy: 1 });
+	admission.decide(LEAD, 0, AFTER);
+	expect(admission.deferrals.due(2_000)).toBeUndefined();
+	expect(admission.deferrals.due(11_000)).toEqual({ running: 1 });
 });
 
 it('forgets the least recently used trigger, not the oldest, past 100 in one process', () => {
@@ -91,12 +136,12 @@ it('forgets the least recently used trigger, not the oldest, past 100 in one pro
 		admissionOf('busy trigger');
 	}
 	expect(admissionOf('busy trigger')).toBe(busy);
-	expect(busy.decide(LEAD, 1, null)).toEqual({ admitted: false, reason: 'running' });
+	expect(busy.decide(LEAD, 1, AFTER)).toEqual({ admitted: false, reason: 'running' });
 });
 
 describe('admitLead, as the webhook calls it', () => {
 	/** A delivery's context as admitLead uses it; the response records what was sent. */
-	function delivery(scope: string) {
+	function delivery(scope: string, options: Record<string, unknown> = {}) {
 		const response = Object.assign(new EventEmitter(), {
 			statusCode: 200,
 			sent: undefined as unknown,
@@ -111,29 +156,38 @@ describe('admitLead, as the webhook calls it', () => {
 				this.sent = body;
 				return this;
 			},
-			end() {
+			end(..._chunk: unknown[]) {
 				return this;
 			},
 		});
+		const parameters: Record<string, unknown> = { responseMode: 'lastNode', options };
 		const ctx = {
 			getNode: () => ({ id: 'node', name: 'Trigger' }),
 			getWorkflow: () => ({ id: scope }),
+			getWorkflowSettings: () => ({}),
+			getNodeParameter: (name: string) => parameters[name],
 			getNodeWebhookUrl: () => 'http://n8n/webhook/x/real-estate-portal',
 			getResponseObject: () => response,
-			logger: { info: () => undefined },
+			logger: { info: () => undefined, warn: (line: string) => warned.push(line) },
 		};
 		return { ctx: ctx as never, response };
 	}
 
+	const warned: string[] = [];
+	afterEach(() => {
+		jest.restoreAllMocks();
+		warned.length = 0;
+	});
+
 	it('answers a lead that succeeded 200 without running it, though its answer was written in full', () => {
 		// Behind a proxy the portal's hang-up never reaches n8n: n8n writes the 200 to the proxy.
 		const first = delivery('behind a proxy');
-		expect(admitLead(first.ctx, LEAD, null)).toBe(true);
+		expect(admitLead(first.ctx, LEAD)).toBe(true);
 		first.response.end();
 
 		for (let i = 0; i < 2; i++) {
 			const repeat = delivery('behind a proxy');
-			expect(admitLead(repeat.ctx, LEAD, null)).toBe(false);
+			expect(admitLead(repeat.ctx, LEAD)).toBe(false);
 			expect(repeat.response.statusCode).toBe(200);
 			expect(repeat.response.sent).toMatchObject({ received: true });
 		}
@@ -141,9 +195,86 @@ describe('admitLead, as the webhook calls it', () => {
 
 	it('runs a lead again after n8n answered its run 500', () => {
 		const first = delivery('failed');
-		expect(admitLead(first.ctx, LEAD, null)).toBe(true);
+		expect(admitLead(first.ctx, LEAD)).toBe(true);
 		first.response.statusCode = 500;
 		first.response.end();
-		expect(admitLead(delivery('failed').ctx, LEAD, null)).toBe(true);
+		expect(admitLead(delivery('failed').ctx, LEAD)).toBe(true);
+	});
+
+	it('runs a lead again after n8n answered 200 "Workflow executed successfully but no data was returned"', () => {
+		const first = delivery('no data');
+		expect(admitLead(first.ctx, LEAD)).toBe(true);
+		first.response.end(
+			'{"message":"Workflow executed successfully but no data was returned"}',
+			'utf-8',
+		);
+		expect(admitLead(delivery('no data').ctx, LEAD)).toBe(true);
+	});
+
+	it('answers a lead that succeeded done 71 hours later, after 5,000 others succeeded', () => {
+		const now = jest.spyOn(Date, 'now').mockReturnValue(0);
+		const answered = (id: string) => {
+			const one = delivery('a busy day');
+			const admitted = admitLead(one.ctx, id);
+			if (admitted) one.response.end();
+			return admitted;
+		};
+		expect(answered(LEAD)).toBe(true);
+		for (let i = 0; i < 5_000; i++) answered(`other-${i}`);
+		now.mockReturnValue(71 * HOUR);
+		expect(answered(LEAD)).toBe(false);
+	});
+
+	it('with Max Leads In Flight, a run that never answers holds its place only until the bound', () => {
+		const now = jest.spyOn(Date, 'now').mockReturnValue(0);
+		const cap = { maxLeadsInFlight: 1 };
+		expect(admitLead(delivery('hung', cap).ctx, 'hung lead')).toBe(true);
+		expect(admitLead(delivery('hung', cap).ctx, 'next lead')).toBe(false);
+		now.mockReturnValue(CEILING_MS + 1);
+		expect(admitLead(delivery('hung', cap).ctx, 'next lead')).toBe(true);
+	});
+});
+
+describe('a delivery without the right secret', () => {
+	const WRONG = 'f'.repeat(64);
+
+	function refused(scope: string, given: string | undefined, lines: string[]) {
+		const response = {
+			statusCode: 0,
+			status: (code: number) => ((response.statusCode = code), response),
+			json: () => response,
+		};
+		const ctx = {
+			getNode: () => ({ id: 'node', name: 'Trigger' }),
+			getWorkflow: () => ({ id: scope }),
+			getNodeWebhookUrl: () => `http://n8n/webhook/${scope}/real-estate-portal`,
+			getResponseObject: () => response,
+			logger: { warn: (line: string) => lines.push(line) },
+		};
+		refuseDelivery(ctx as never, given);
+		return response.statusCode;
+	}
+
+	it('is answered 401; the log says so at once, then at most once a minute per trigger with the counts', () => {
+		const now = jest.spyOn(Date, 'now').mockReturnValue(0);
+		const lines: string[] = [];
+		expect(refused('refused', WRONG, lines)).toBe(401);
+		refused('refused', WRONG, lines);
+		refused('refused', undefined, lines);
+		refused('other', '', lines);
+		now.mockReturnValue(REFUSALS_LOG_EVERY_MS);
+		refused('refused', WRONG, lines);
+		now.mockRestore();
+
+		expect(lines).toEqual([
+			expect.stringMatching(
+				/answered 401 to deliveries at .*\/refused\/.*: 1 with a wrong X-Portal-Webhook-Secret header \(/,
+			),
+			expect.stringMatching(/\/other\/.*: 1 without it/),
+			expect.stringMatching(
+				/: 2 with a wrong X-Portal-Webhook-Secret header, 1 without it .*publish the workflow again/,
+			),
+		]);
+		expect(lines.join('\n')).not.toContain(WRONG);
 	});
 });

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_BODY_BYTES } from '../../../nodes/RealEstatePortalTrigger/delivery';
 import { receive, type ReceiveSettings } from '../../../nodes/RealEstatePortalTrigger/receive';
-import { duplicateCheckOf, type DedupeStore } from '../../../nodes/RealEstatePortalTrigger/dedupe';
 import { digestSecret, type SecretDigest } from '../../../nodes/RealEstatePortalTrigger/secrets';
 import { adActivity, credit, inLanguage, messageLead, phoneViewLead } from './fixtures';
 
-// Each test is its own registration (a new secret), as the trigger keys its in-process memory by it.
+// Each test is its own registration (a new secret).
 let SECRET: string;
 let DIGEST: SecretDigest;
 beforeEach(() => {
@@ -14,7 +13,6 @@ beforeEach(() => {
 });
 const NOW = new Date('2024-05-14T13:31:08.000Z');
 const leadsOnly: ReceiveSettings = {
-	dropRepeats: true,
 	kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
 	languageHint: 'ES',
 	simplify: true,
@@ -24,17 +22,7 @@ const leadsOnly: ReceiveSettings = {
 	adCodes: [],
 };
 
-const checksOf = (store: DedupeStore) => ({
-	registrations: [DIGEST],
-	duplicates: duplicateCheckOf(store),
-});
-
-function deliver(
-	body: unknown,
-	settings: Partial<ReceiveSettings> = {},
-	store: DedupeStore = {},
-	secret?: string,
-) {
+function deliver(body: unknown, settings: Partial<ReceiveSettings> = {}, secret?: string) {
 	const rawBody = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 	return receive(
 		{
@@ -46,7 +34,7 @@ function deliver(
 			// n8n parses no body into an object that is not there (an empty one stays undefined).
 			body: undefined,
 		},
-		checksOf(store),
+		[DIGEST],
 		{ ...leadsOnly, ...settings },
 		NOW,
 	);
@@ -58,17 +46,6 @@ function withoutKey(body: Record<string, unknown>, key: string) {
 }
 
 describe('receiving a delivery', () => {
-	it('drops a repeat even when n8n did not keep the static data the first call wrote', async () => {
-		expect(await deliver(phoneViewLead, {}, {})).toMatchObject({
-			outcome: 'accepted',
-		});
-		expect(await deliver(phoneViewLead, {}, {})).toEqual({
-			outcome: 'ignored',
-			reason: `duplicate of event ${phoneViewLead.idEvento}`,
-			language: 'ES',
-		});
-	});
-
 	it('emits a simplified lead', async () => {
 		const reception = await deliver(phoneViewLead);
 		expect(reception).toMatchObject({
@@ -93,23 +70,14 @@ describe('receiving a delivery', () => {
 			},
 			warning: expect.stringMatching(/could not read: fechaRegistro, telefono/),
 		});
-		// Its repeats are dropped like any other event's.
-		expect(await deliver(odd)).toMatchObject({ outcome: 'ignored' });
-	});
-
-	it('answering after the workflow, emits every repeat: the portal may be retrying a run that failed', async () => {
-		const answeredAfter = { dropRepeats: false };
-		for (let copy = 1; copy <= 3; copy++) {
-			expect(await deliver(phoneViewLead, answeredAfter)).toMatchObject({ outcome: 'accepted' });
-		}
 	});
 
 	it('answers 401 for a wrong or missing secret, before looking at the body', async () => {
-		expect(await deliver(phoneViewLead, {}, {}, 'b'.repeat(64))).toMatchObject({
+		expect(await deliver(phoneViewLead, {}, 'b'.repeat(64))).toMatchObject({
 			outcome: 'rejected',
 			status: 401,
 		});
-		expect(await deliver('not json', {}, {}, '')).toMatchObject({
+		expect(await deliver('not json', {}, '')).toMatchObject({
 			outcome: 'rejected',
 			status: 401,
 		});
@@ -125,9 +93,8 @@ describe('receiving a delivery', () => {
 	});
 
 	it('emits a JSON body that is no event as one item marked UNKNOWN, whatever the kinds chosen', async () => {
-		const store: DedupeStore = {};
 		const body = { hello: 'world', dni: '30111222' };
-		const reception = await deliver(body, { kinds: ['CONTACTO_MENSAJE'] }, store);
+		const reception = await deliver(body, { kinds: ['CONTACTO_MENSAJE'] });
 		expect(reception).toMatchObject({
 			outcome: 'accepted',
 			eventId: expect.stringMatching(/^digest-[0-9a-f]{32}$/),
@@ -140,10 +107,12 @@ describe('receiving a delivery', () => {
 			},
 			warning: expect.stringMatching(/not an event this trigger can read \(no event kind/),
 		});
-		// The same body again is the portal's retry: a repeat.
-		expect(await deliver(body, {}, store)).toMatchObject({ outcome: 'ignored' });
+		// The same body again is the portal's retry: the same event id, which admission.ts drops.
+		expect(await deliver(body)).toMatchObject({
+			eventId: (reception as { eventId: string }).eventId,
+		});
 		for (const other of [[1, 2], 'CONTACTO', 42, null, true])
-			expect(await deliver(JSON.stringify(other), {}, store)).toMatchObject({
+			expect(await deliver(JSON.stringify(other))).toMatchObject({
 				outcome: 'accepted',
 				item: { eventType: 'UNKNOWN', rawBody: other },
 			});
@@ -170,8 +139,8 @@ describe('receiving a delivery', () => {
 					rawBody,
 					body: undefined,
 				},
-				checksOf({}),
-				{ ...leadsOnly, dropRepeats: false },
+				[DIGEST],
+				leadsOnly,
 				NOW,
 			);
 			expect(reception).toMatchObject({ outcome: 'accepted', item: { name: 'María Ñandú' } });
@@ -188,11 +157,11 @@ describe('receiving a delivery', () => {
 				return Buffer.from(JSON.stringify(phoneViewLead));
 			},
 		});
-		expect(await receive(unread('f'.repeat(64)), checksOf({}), leadsOnly, NOW)).toMatchObject({
+		expect(await receive(unread('f'.repeat(64)), [DIGEST], leadsOnly, NOW)).toMatchObject({
 			status: 401,
 		});
 		expect(reads).toBe(0);
-		expect(await receive(unread(SECRET), checksOf({}), leadsOnly, NOW)).toMatchObject({
+		expect(await receive(unread(SECRET), [DIGEST], leadsOnly, NOW)).toMatchObject({
 			outcome: 'accepted',
 			item: { eventId: phoneViewLead.idEvento },
 		});
@@ -210,7 +179,7 @@ describe('receiving a delivery', () => {
 				headers: { 'X-Portal-Webhook-Secret': SECRET },
 				body: inLanguage(messageLead, 'EN'),
 			},
-			checksOf({}),
+			[DIGEST],
 			leadsOnly,
 			NOW,
 		);
@@ -228,13 +197,12 @@ describe('receiving a delivery', () => {
 		});
 	});
 
-	it('drops a duplicate idEvento', async () => {
-		const store: DedupeStore = {};
-		expect((await deliver(messageLead, {}, store)).outcome).toBe('accepted');
-		expect(await deliver(inLanguage(messageLead, 'PT'), {}, store)).toMatchObject({
-			outcome: 'ignored',
-			reason: expect.stringMatching(/duplicate/),
-		});
+	it('gives a lead the same event id in any body language (admission.ts drops its repeats by it)', async () => {
+		for (const body of [messageLead, inLanguage(messageLead, 'PT')])
+			expect(await deliver(body)).toMatchObject({
+				outcome: 'accepted',
+				eventId: messageLead.idEvento,
+			});
 	});
 
 	it('gives the raw body, never the secret, with Simplify off', async () => {
@@ -301,12 +269,6 @@ describe('receiving a delivery', () => {
 			expect(await deliver(phoneViewLead, { agencyCodes: ['INMO-001'] })).toMatchObject({
 				outcome: 'ignored',
 			});
-		});
-
-		it('does not spend a place in the duplicate window on a filtered event', async () => {
-			const store: DedupeStore = {};
-			await deliver(phoneViewLead, { adCodes: ['OTHER'] }, store);
-			expect((await deliver(phoneViewLead, {}, store)).outcome).toBe('accepted');
 		});
 	});
 });

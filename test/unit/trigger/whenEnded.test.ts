@@ -11,7 +11,7 @@ function fakeResponse() {
 	return Object.assign(new EventEmitter(), {
 		statusCode: 200,
 		ends: 0,
-		end() {
+		end(..._chunk: unknown[]) {
 			this.ends++;
 			return this;
 		},
@@ -42,4 +42,26 @@ it('hears the end after the portal hung up (n8n runs the workflow to the end)', 
 	expect(heard).toEqual([]);
 	response.end();
 	expect(heard).toEqual(['succeeded']);
+});
+
+it("hears a 200 that carries a body as no success: n8n's answer to a run without a result", () => {
+	// The trigger asks n8n for no body: a finished run's answer is empty (express: end() without a chunk).
+	const finished = watched();
+	finished.response.end(undefined, undefined);
+	const noResult = watched();
+	noResult.response.end(
+		'{"message":"Workflow executed successfully but no data was returned"}',
+		'utf-8',
+	);
+	const noLastNodeData = watched();
+	noLastNodeData.response.end(
+		Buffer.from(
+			'{"message":"Workflow executed successfully but the last node did not return any data"}',
+		),
+	);
+	expect([finished.heard, noResult.heard, noLastNodeData.heard]).toEqual([
+		['succeeded'],
+		['failed'],
+		['failed'],
+	]);
 });
