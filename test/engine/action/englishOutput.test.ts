@@ -170,7 +170,7 @@ async function simplifiedRuns(): Promise<Run[]> {
 		},
 		{ what: 'development:getAll', parameters: developments() },
 		{
-			what: 'view:getAll',
+			what: 'lead:getAll',
 			parameters: { resource: 'lead', operation: 'getAll', agencyScope: 'all', returnAll: true },
 		},
 		{
