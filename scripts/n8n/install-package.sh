@@ -11,6 +11,7 @@
 # Prints the installed package's folder on stdout.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/pins.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../shared/progress.sh"
 
 log() { echo "install-package: $*" >&2; }
 user_folder="${1:?usage: scripts/n8n/install-package.sh <n8n user folder> [package folder]}"
@@ -39,8 +40,8 @@ if [ -n "$sources" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sources" ]; then
 	log "sources unchanged since the last build: the tarball packed then is reused"
 else
 	if [ -n "$sources" ]; then
-		log "building the package"
-		run npm run --silent build >&2
+		log "building the package (tsc and gulp: about 20 s)"
+		with_progress '' '' run npm run --silent build
 	fi
 	[ "$package_dir" != "$PROJECT_ROOT" ] || [ -d "$PROJECT_ROOT/dist" ] \
 		|| { log "FAILED: no dist/ folder; run npm run build"; exit 1; }
@@ -63,9 +64,11 @@ if [ -f "$installed" ] && cmp -s "$pack_dir/$tarball" "$nodes_dir/$tarball"; the
 fi
 cp "$pack_dir/$tarball" "$nodes_dir/$tarball"
 rm -rf "$nodes_dir/node_modules/$package_name"
-run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer --omit=optional \
-	--no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
-	"$nodes_dir/$tarball" >&2
+# npm reads the registry for the peer dependency's tree, even left out: 10 to 30 s.
+log "npm install $tarball in $nodes_dir"
+with_progress '' '' run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer \
+	--omit=optional --no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
+	"$nodes_dir/$tarball"
 [ -f "$installed" ] || { log "FAILED: $package_name is not in $nodes_dir/node_modules"; exit 1; }
 log "installed $package_name into ${nodes_dir}"
 echo "$nodes_dir/node_modules/$package_name"

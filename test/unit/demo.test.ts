@@ -1,6 +1,9 @@
 /** `npm run demo`'s messages: a last line once everything is stopped, and no path of the machine. */
 import { startSandbox } from '../../sandbox';
+import net from 'node:net';
+
 import { PathDisplay } from '../../scripts/demo/paths';
+import { readSettings } from '../../scripts/demo/settings';
 import { Stopper } from '../../scripts/demo/stopper';
 import { landedLine } from '../../scripts/demo/landedRows';
 import { terminalLine } from '../../scripts/demo/terminal';
@@ -167,5 +170,45 @@ describe("the demo's terminal once ready", () => {
 		);
 		expect(requests.map((line) => terminalLine(line, true))).toEqual(requests);
 		expect(terminalLine('unexpected error: boom', false)).toBe('unexpected error: boom');
+	});
+});
+
+describe("the demo's ports", () => {
+	const listening = async () => {
+		const server = net.createServer();
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { server, port: (server.address() as net.AddressInfo).port };
+	};
+
+	test('a taken port is said in one line, naming the port used instead and the variable', async () => {
+		const taken = await listening();
+		try {
+			const settings = await readSettings({
+				DEMO_SANDBOX_PORT: String(taken.port),
+				DEMO_N8N_PORT: '0',
+				DEMO_DOOR_PORT: '0',
+			});
+
+			expect(settings.sandboxPort).not.toBe(taken.port);
+			expect(settings.portNotes).toEqual([
+				`port ${taken.port} is taken: the emulator listens on ${settings.sandboxPort} instead (DEMO_SANDBOX_PORT=<port> picks another)`,
+			]);
+		} finally {
+			taken.server.close();
+		}
+	});
+
+	test('a free port asked for is used, and nothing is said', async () => {
+		const free = await listening();
+		await new Promise((resolve) => free.server.close(resolve));
+
+		const settings = await readSettings({
+			DEMO_SANDBOX_PORT: '0',
+			DEMO_N8N_PORT: String(free.port),
+			DEMO_DOOR_PORT: '0',
+		});
+
+		expect(settings.n8nPort).toBe(free.port);
+		expect(settings.portNotes).toEqual([]);
 	});
 });
