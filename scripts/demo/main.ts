@@ -5,15 +5,7 @@
  * TypeScript runs through tsx's loader (`node --import tsx`), not tsx's command line: that one relays a
  * signal to its child and SIGKILLs it when the child does not confirm within 60 ms, as a busy machine
  * makes it, and n8n, in a process group of its own, was then left running.
- *
- *   DEMO_DATA_DIR          where n8n's data is kept between runs (default .demo-data)
- *   DEMO_SANDBOX_PORT      emulator port (default 4010; when taken, another free one, said in one line; 0: any)
- *   DEMO_N8N_PORT          n8n port (default 5678; same rule)
- *   DEMO_DOOR_PORT         the door's port, where the portal sends leads (default 5680; same rule)
- *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
- *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
- *   SANDBOX_AD_SHAPE       B: the ad summary's shape B (no location, no picture); default A
- *   DEMO_VERBOSE           1: print every request the emulator answers, not only one line per lead
+ * Its variables (DEMO_DATA_DIR, DEMO_*_PORT, DEMO_VERBOSE, DEMO_EXIT_AFTER_READY, SANDBOX_*): docs/e2e.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';

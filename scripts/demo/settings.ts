@@ -1,8 +1,8 @@
 /** What the demo reads from its environment, and the ports it settles on. */
-import net from 'node:net';
 import path from 'node:path';
 
 import { freePort } from '../../test/e2e/support';
+import { portIsFree } from '../../test/e2e/support/freePort';
 import { projectRoot } from '../../test/e2e/support/projectPaths';
 
 export interface DemoSettings {
@@ -32,27 +32,16 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 	return port;
 }
 
-async function isFree(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
-}
-
 /**
  * The port `variable` asks for (else `fallback`) when it is free, else any free port, and then a
  * line for the terminal that says so (0 asks for any free port).
  */
 async function portOf(env: NodeJS.ProcessEnv, variable: string, fallback: number, what: string) {
 	const wanted = portFromEnv(env, variable, fallback);
-	if (wanted !== 0 && (await isFree(wanted))) return { port: wanted };
+	if (wanted !== 0 && (await portIsFree(wanted))) return { port: wanted };
 	const port = await freePort();
-	if (wanted === 0) return { port };
-	return {
-		port,
-		note: `port ${wanted} is taken: ${what} listens on ${port} instead (${variable}=<port> picks another)`,
-	};
+	const note = `port ${wanted} is taken: ${what} listens on ${port} instead (${variable}=<port> picks another)`;
+	return wanted === 0 ? { port } : { port, note };
 }
 
 export async function readSettings(env: NodeJS.ProcessEnv = process.env): Promise<DemoSettings> {

@@ -6,8 +6,6 @@
 # Usage: scripts/n8n/install-package.sh <n8n user folder> [package folder]
 #   package folder: another community package to install the same way (default: this project)
 #   SKIP_BUILD=1  pack this project's dist/ as it is instead of running `npm run build` first.
-# This project is built and packed only when its sources changed; the install is skipped when the
-# user folder holds the package installed from the same tarball (a demo started again).
 # Prints the installed package's folder on stdout.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/pins.sh"
@@ -57,18 +55,18 @@ mkdir -p "$nodes_dir"
 # The same package.json n8n creates in this folder when it installs a community package.
 [ -f "$nodes_dir/package.json" ] || echo '{ "name": "installed-nodes", "private": true, "dependencies": {} }' > "$nodes_dir/package.json"
 installed="$nodes_dir/node_modules/$package_name/package.json"
+# A user folder that holds the package installed from this very tarball (a demo started again) keeps it.
 if [ -f "$installed" ] && cmp -s "$pack_dir/$tarball" "$nodes_dir/$tarball"; then
 	log "$package_name is already installed from this tarball in ${nodes_dir}"
-	echo "$nodes_dir/node_modules/$package_name"
-	exit 0
+else
+	cp "$pack_dir/$tarball" "$nodes_dir/$tarball"
+	rm -rf "$nodes_dir/node_modules/$package_name"
+	# npm reads the registry for the peer dependency's tree, even left out: 10 to 30 s.
+	log "npm install $tarball in $nodes_dir"
+	with_progress '' '' run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer \
+		--omit=optional --no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
+		"$nodes_dir/$tarball"
+	[ -f "$installed" ] || { log "FAILED: $package_name is not in $nodes_dir/node_modules"; exit 1; }
+	log "installed $package_name into ${nodes_dir}"
 fi
-cp "$pack_dir/$tarball" "$nodes_dir/$tarball"
-rm -rf "$nodes_dir/node_modules/$package_name"
-# npm reads the registry for the peer dependency's tree, even left out: 10 to 30 s.
-log "npm install $tarball in $nodes_dir"
-with_progress '' '' run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer \
-	--omit=optional --no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
-	"$nodes_dir/$tarball"
-[ -f "$installed" ] || { log "FAILED: $package_name is not in $nodes_dir/node_modules"; exit 1; }
-log "installed $package_name into ${nodes_dir}"
 echo "$nodes_dir/node_modules/$package_name"
