@@ -1,7 +1,8 @@
 /**
  * scripts/n8n/install-package.sh builds and packs this project again only when one of its
  * PACKAGE_SOURCES changed: the list must hold everything the tarball is made of, or the demo and the
- * real-n8n suites would install a package built from older code.
+ * real-n8n suites would install a package built from older code. And the README's install is the
+ * one the real-n8n suites run.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,4 +55,19 @@ test('the assets gulp copies come from listed folders, and the gulpfile is liste
 	expect(globs.length).toBeGreaterThan(0);
 	expect(globs.filter((folder) => !isListed(folder))).toEqual([]);
 	expect(listed).toContain('gulpfile.js');
+});
+
+test("the README installs the packed tarball into n8n's nodes folder as install-package.sh does", () => {
+	const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+	const flagsOf = (command: string) => command.match(/--[\w-]+(=\w+)?/g) ?? [];
+	const readmeInstall = /^npm install --prefix ~\/\.n8n\/nodes (.+\.tgz)$/m.exec(readme);
+	const scriptInstall =
+		/run npm install --prefix "\$nodes_dir"([^]+?)"\$nodes_dir\/\$tarball"/.exec(script);
+
+	expect(readme).toMatch(/^npm run build && npm pack /m);
+	expect(script).toMatch(/nodes_dir=.*\/\.n8n\/nodes"$/m);
+	expect(flagsOf(readmeInstall![1])).toEqual(expect.arrayContaining(['--omit=peer', '--omit=dev']));
+	expect(
+		flagsOf(readmeInstall![1]).filter((flag) => !flagsOf(scriptInstall![1]).includes(flag)),
+	).toEqual([]);
 });
