@@ -59,7 +59,8 @@ test('the assets gulp copies come from listed folders, and the gulpfile is liste
 
 test("the README installs the packed tarball into n8n's nodes folder as install-package.sh does", () => {
 	const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
-	const flagsOf = (command: string) => command.match(/--[\w-]+(=\w+)?/g) ?? [];
+	const flagsOf = (command: string) =>
+		[...command.matchAll(/--[\w-]+(=\w+)?/g)].map(([flag]) => flag);
 	const readmeInstall = /^npm install --prefix ~\/\.n8n\/nodes (.+\.tgz)$/m.exec(readme);
 	const scriptInstall =
 		/run npm install --prefix "\$nodes_dir"([^]+?)"\$nodes_dir\/\$tarball"/.exec(script);
