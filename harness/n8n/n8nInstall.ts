@@ -34,9 +34,12 @@ export function requestedN8nRelease(): { pin: string; home: string } {
 	return { pin, home };
 }
 
-/** Installs the pinned n8n into .cache/ when it is missing (a no-op afterwards). */
-export async function ensureN8nInstalled(): Promise<N8nInstall> {
-	const home = lastLine(await runScript(path.join(n8nScriptsDir, 'install.sh')));
+/**
+ * Installs the pinned n8n into .cache/ when it is missing (a no-op afterwards); `relay` gets the
+ * installer's messages as they come.
+ */
+export async function ensureN8nInstalled(relay?: (line: string) => void): Promise<N8nInstall> {
+	const home = lastLine(await runScript(path.join(n8nScriptsDir, 'install.sh'), [], {}, relay));
 	return {
 		version: requestedN8nRelease().pin,
 		home,
@@ -46,12 +49,15 @@ export async function ensureN8nInstalled(): Promise<N8nInstall> {
 }
 
 /**
- * Builds and packs this package and installs the tarball into the n8n user folder's community
- * nodes folder, as a user would. Resolves with the path of the installed package.
+ * Builds and packs this package (again only when its sources changed) and installs the tarball into
+ * the n8n user folder's community nodes folder, as a user would. Resolves with the path of the
+ * installed package; `relay` gets the script's messages as they come.
  */
-export async function installPackageInto(userFolder: string, options: { build?: boolean } = {}) {
+export async function installPackageInto(
+	userFolder: string,
+	options: { build?: boolean; relay?: (line: string) => void } = {},
+) {
 	const env = options.build === false ? { SKIP_BUILD: '1' } : {};
-	return lastLine(
-		await runScript(path.join(n8nScriptsDir, 'install-package.sh'), [userFolder], env),
-	);
+	const script = path.join(n8nScriptsDir, 'install-package.sh');
+	return lastLine(await runScript(script, [userFolder], env, options.relay));
 }

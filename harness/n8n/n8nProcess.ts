@@ -33,6 +33,8 @@ export interface StartN8nOptions {
 	logName?: string;
 	readyTimeoutMs?: number;
 	install?: N8nInstall;
+	/** Called every 10 s until n8n is ready: the seconds so far and the last line of its log. */
+	whileStarting?: (seconds: number, lastLogLine: string) => void;
 }
 
 export interface RunningN8n {
@@ -76,6 +78,8 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		N8N_VERSION: install.version,
 	};
 	const log = fs.openSync(logFile, 'a');
+	/** Where this start's lines begin in the log: a restart on the same port appends. */
+	const logStart = fs.fstatSync(log).size;
 	// N8N_RUNTIME (npm or container) is scripts/n8n/start.sh's to read.
 	const child = spawn(path.join(n8nScriptsDir, 'start.sh'), [options.command ?? 'start'], {
 		env,
@@ -92,11 +96,21 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		running.delete(child);
 	};
 
+	const { whileStarting } = options;
+	const started = Date.now();
+	const ticker =
+		whileStarting &&
+		setInterval(() => {
+			const lines = fs.readFileSync(logFile).subarray(logStart).toString().trim().split('\n');
+			whileStarting(Math.round((Date.now() - started) / 1000), lines.at(-1)!);
+		}, 10_000);
 	try {
 		await waitUntilReady(url, child, options.readyTimeoutMs ?? 180_000);
 	} catch (error) {
 		await stop();
 		throw new Error(`${(error as Error).message}\nLast lines of ${logFile}:\n${tail(logFile, 30)}`);
+	} finally {
+		clearInterval(ticker);
 	}
 	const readLog = () => fs.readFileSync(logFile, 'utf8');
 	return {

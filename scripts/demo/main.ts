@@ -5,15 +5,7 @@
  * TypeScript runs through tsx's loader (`node --import tsx`), not tsx's command line: that one relays a
  * signal to its child and SIGKILLs it when the child does not confirm within 60 ms, as a busy machine
  * makes it, and n8n, in a process group of its own, was then left running.
- *
- *   DEMO_DATA_DIR          where n8n's data is kept between runs (default .demo-data)
- *   DEMO_SANDBOX_PORT      emulator port (default 4010; another free one when busy; 0: any)
- *   DEMO_N8N_PORT          n8n port (default 5678; another free one when busy; 0: any)
- *   DEMO_DOOR_PORT         the door's port, where the portal sends leads (default 5680; same rule)
- *   DEMO_EXIT_AFTER_READY  1: stop everything and exit 0 once ready (a smoke test)
- *   SANDBOX_ACTIVITY       leads and ad changes the emulator makes on its own, e.g. leads:1/min,ads:1/5min
- *   SANDBOX_AD_SHAPE       B: the ad summary's shape B (no location, no picture); default A
- *   DEMO_VERBOSE           1: print every request the emulator answers, not only one line per lead
+ * Its variables (DEMO_DATA_DIR, DEMO_*_PORT, DEMO_VERBOSE, DEMO_EXIT_AFTER_READY, SANDBOX_*): docs/e2e.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,11 +85,13 @@ async function run(stopper: Stopper) {
 	display.dataDir = settings.dataDir;
 	fs.mkdirSync(settings.dataDir, { recursive: true });
 	say('Real Estate Portal nodes for n8n: demo');
+	for (const note of settings.portNotes) step(note);
 
-	step('n8n: the pinned release (installed into .cache/ the first time: about 5 minutes)');
-	const install = await ensureN8nInstalled();
-	step('building, packing and installing this package as an n8n community package');
-	await installPackageInto(settings.userFolder);
+	const relay = (line: string) => say(`  ${line}`);
+	step('n8n: the pinned release (installed into .cache/ the first time: 5 to 10 minutes, 3 GB)');
+	const install = await ensureN8nInstalled(relay);
+	step('this package as an n8n community package (built and packed again when its sources change)');
+	await installPackageInto(settings.userFolder, { relay });
 
 	const readyFile = path.join(settings.dataDir, 'ready.json');
 	let ready: DemoReadyFile | undefined;
@@ -137,7 +131,9 @@ async function run(stopper: Stopper) {
 	step(`starting n8n ${runKind}`);
 	// The door in front of n8n's webhooks, as in production (docs/deployment.md): the portal's
 	// deliveries wait there, or are answered 503, while n8n is busy, starting or down.
-	step("the door: HAProxy in front of n8n's webhooks (installed with apt-get the first time)");
+	step(
+		"the door: HAProxy in front of n8n's webhooks (installed with apt-get the first time, as root or with sudo without a password)",
+	);
 	const door = openDoor(settings);
 	if (door) {
 		stopper.add('the door', async () => door.stop());
@@ -153,6 +149,8 @@ async function run(stopper: Stopper) {
 		logName: 'demo',
 		install,
 		env,
+		whileStarting: (seconds: number, lastLogLine: string) =>
+			say(`  n8n starting: ${seconds} s${lastLogLine ? `, its log: ${lastLogLine}` : ''}`),
 	};
 	let n8n = await startN8n(startOptions);
 	stopper.add('n8n', () => n8n.stop());
@@ -264,15 +262,16 @@ async function run(stopper: Stopper) {
 }
 
 /**
- * The door, or undefined when HAProxy cannot be installed or started here (no root, no sudo): the
- * demo then runs as n8n alone would, the portal calling n8n directly, and says so.
+ * The door, or undefined when HAProxy cannot be installed (no root, no sudo without a password) or
+ * started here: the demo then runs as n8n alone would, the portal calling n8n directly, and says so
+ * after the script's own line on why.
  */
 function openDoor(settings: DemoSettings): Door | undefined {
 	try {
 		return startDoor({ n8nPort: settings.n8nPort, port: settings.doorPort });
-	} catch (error) {
+	} catch {
 		complain(
-			`  the door could not be started (${(error as Error).message.split('\n')[0]}): the portal calls n8n directly`,
+			'  the demo runs without the door (the line above says why): the portal calls n8n directly, which takes every lead at once',
 		);
 		return undefined;
 	}

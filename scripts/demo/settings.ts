@@ -1,8 +1,8 @@
 /** What the demo reads from its environment, and the ports it settles on. */
-import net from 'node:net';
 import path from 'node:path';
 
 import { freePort } from '../../harness/n8n';
+import { portIsFree } from '../../harness/n8n/freePort';
 import { projectRoot } from '../../harness/n8n/projectPaths';
 
 export interface DemoSettings {
@@ -14,18 +14,16 @@ export interface DemoSettings {
 	n8nPort: number;
 	/** The door in front of n8n's webhooks (HAProxy, deploy/haproxy/n8n-door.cfg): the portal calls it. */
 	doorPort: number;
+	/** One line for each port that was taken, with the one used instead and its variable. */
+	portNotes: string[];
 	/** Stop everything and exit once ready (a smoke test of the demo). */
 	exitAfterReady: boolean;
 	/** Print every request the emulator answers, not only one line per lead (DEMO_VERBOSE=1). */
 	verbose: boolean;
 }
 
-const DEFAULT_SANDBOX_PORT = 4010;
-const DEFAULT_N8N_PORT = 5678;
-const DEFAULT_DOOR_PORT = 5680;
-
-function portFromEnv(name: string, fallback: number): number {
-	const text = process.env[name];
+function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+	const text = env[name];
 	if (text === undefined || text === '') return fallback;
 	const port = Number(text);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -34,28 +32,33 @@ function portFromEnv(name: string, fallback: number): number {
 	return port;
 }
 
-async function isFree(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
+/**
+ * The port `variable` asks for (else `fallback`) when it is free, else any free port, and then a
+ * line for the terminal that says so (0 asks for any free port).
+ */
+async function portOf(env: NodeJS.ProcessEnv, variable: string, fallback: number, what: string) {
+	const wanted = portFromEnv(env, variable, fallback);
+	if (wanted !== 0 && (await portIsFree(wanted))) return { port: wanted };
+	const port = await freePort();
+	const note = `port ${wanted} is taken: ${what} listens on ${port} instead (${variable}=<port> picks another)`;
+	return wanted === 0 ? { port } : { port, note };
 }
 
-/** The wanted port when it is free, else any free port (0 also means any). */
-export async function portOrFree(wanted: number): Promise<number> {
-	return wanted !== 0 && (await isFree(wanted)) ? wanted : await freePort();
-}
-
-export async function readSettings(): Promise<DemoSettings> {
-	const dataDir = path.resolve(projectRoot, process.env.DEMO_DATA_DIR || '.demo-data');
+export async function readSettings(env: NodeJS.ProcessEnv = process.env): Promise<DemoSettings> {
+	const dataDir = path.resolve(projectRoot, env.DEMO_DATA_DIR || '.demo-data');
+	const ports = {
+		sandboxPort: await portOf(env, 'DEMO_SANDBOX_PORT', 4010, 'the emulator'),
+		n8nPort: await portOf(env, 'DEMO_N8N_PORT', 5678, 'n8n'),
+		doorPort: await portOf(env, 'DEMO_DOOR_PORT', 5680, 'the door'),
+	};
 	return {
 		dataDir,
 		userFolder: path.join(dataDir, 'n8n'),
-		sandboxPort: await portOrFree(portFromEnv('DEMO_SANDBOX_PORT', DEFAULT_SANDBOX_PORT)),
-		n8nPort: await portOrFree(portFromEnv('DEMO_N8N_PORT', DEFAULT_N8N_PORT)),
-		doorPort: await portOrFree(portFromEnv('DEMO_DOOR_PORT', DEFAULT_DOOR_PORT)),
-		exitAfterReady: ['1', 'true'].includes(process.env.DEMO_EXIT_AFTER_READY ?? ''),
-		verbose: ['1', 'true'].includes(process.env.DEMO_VERBOSE ?? ''),
+		sandboxPort: ports.sandboxPort.port,
+		n8nPort: ports.n8nPort.port,
+		doorPort: ports.doorPort.port,
+		portNotes: Object.values(ports).flatMap(({ note }) => (note ? [note] : [])),
+		exitAfterReady: ['1', 'true'].includes(env.DEMO_EXIT_AFTER_READY ?? ''),
+		verbose: ['1', 'true'].includes(env.DEMO_VERBOSE ?? ''),
 	};
 }

@@ -6,8 +6,8 @@
 
 /** The emulator's line for a delivery attempt (sandbox/delivery.ts). */
 const DELIVERY = /^delivery (\S+) (\S+) → (\S+) attempt (\d+): (\S+)$/;
-/** The emulator's line for a request it answered (sandbox/server.ts). */
-const REQUEST = /^[A-Z]+ \S+ → \d{3} \(\d+ ms\)$/;
+/** The emulator's line for a request it answered (sandbox/server.ts): `GET /path → 200 (2.7 ms)`. */
+const REQUEST = /^[A-Z]+ \S+ → \d{3} \([\d.]+ ms\)$/;
 
 const LEAD_KINDS: Record<string, string> = {
 	CONTACTO: 'phone view',

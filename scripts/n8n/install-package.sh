@@ -9,6 +9,7 @@
 # Prints the installed package's folder on stdout.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/pins.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../shared/progress.sh"
 
 log() { echo "install-package: $*" >&2; }
 user_folder="${1:?usage: scripts/n8n/install-package.sh <n8n user folder> [package folder]}"
@@ -22,28 +23,50 @@ mkdir -p "$PROJECT_ROOT/.cache"
 exec 9>"$PROJECT_ROOT/.cache/install-package.lock"
 flock 9
 
-if [ "$package_dir" = "$PROJECT_ROOT" ]; then
-	if [ "${SKIP_BUILD:-}" != 1 ]; then
-		log "building the package"
-		run npm run --silent build >&2
-	fi
-	[ -d "$PROJECT_ROOT/dist" ] || { log "FAILED: no dist/ folder; run npm run build"; exit 1; }
-fi
-
+# What this project's tarball is made of: built (its compiler and gulp settings and tools) or packed
+# as is. It is built and packed again only when one of them changed: the stamp is their digest,
+# written once the tarball is packed from them (test/unit/packageSources.test.ts checks the list).
+PACKAGE_SOURCES=(nodes credentials package.json package-lock.json tsconfig.json tsconfig.build.json gulpfile.js index.js README.md LICENSE)
 pack_dir="$PROJECT_ROOT/.cache/package"
-rm -rf "$pack_dir" && mkdir -p "$pack_dir"
-tarball="$(run npm pack "$package_dir" --ignore-scripts --silent --pack-destination "$pack_dir" | tail -n1)"
+stamp="$pack_dir/sources.sha256"
+sources=""
+if [ "$package_dir" = "$PROJECT_ROOT" ] && [ "${SKIP_BUILD:-}" != 1 ]; then
+	sources="$(cd "$PROJECT_ROOT" && find "${PACKAGE_SOURCES[@]}" -type f -print0 | sort -z \
+		| xargs -0 sha256sum | sha256sum | cut -d' ' -f1)"
+fi
+if [ -n "$sources" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sources" ]; then
+	log "sources unchanged since the last build: the tarball packed then is reused"
+else
+	if [ -n "$sources" ]; then
+		log "building the package (tsc and gulp: about 20 s)"
+		with_progress '' '' run npm run --silent build
+	fi
+	[ "$package_dir" != "$PROJECT_ROOT" ] || [ -d "$PROJECT_ROOT/dist" ] \
+		|| { log "FAILED: no dist/ folder; run npm run build"; exit 1; }
+	rm -rf "$pack_dir" && mkdir -p "$pack_dir"
+	run npm pack "$package_dir" --ignore-scripts --silent --pack-destination "$pack_dir" >/dev/null
+	[ -z "$sources" ] || echo "$sources" >"$stamp"
+	log "packed $(cd "$pack_dir" && ls -- *.tgz)"
+fi
+tarball="$(cd "$pack_dir" && ls -- *.tgz)"
 package_name="$(run node -p "require('$package_dir/package.json').name")"
-log "packed $tarball ($(du -h "$pack_dir/$tarball" | cut -f1))"
 
 mkdir -p "$nodes_dir"
 # The same package.json n8n creates in this folder when it installs a community package.
 [ -f "$nodes_dir/package.json" ] || echo '{ "name": "installed-nodes", "private": true, "dependencies": {} }' > "$nodes_dir/package.json"
-cp "$pack_dir/$tarball" "$nodes_dir/$tarball"
-rm -rf "$nodes_dir/node_modules/$package_name"
-run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer --omit=optional \
-	--no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
-	"$nodes_dir/$tarball" >&2
-[ -f "$nodes_dir/node_modules/$package_name/package.json" ] || { log "FAILED: $package_name is not in $nodes_dir/node_modules"; exit 1; }
-log "installed $package_name into ${nodes_dir}"
+installed="$nodes_dir/node_modules/$package_name/package.json"
+# A user folder that holds the package installed from this very tarball (a demo started again) keeps it.
+if [ -f "$installed" ] && cmp -s "$pack_dir/$tarball" "$nodes_dir/$tarball"; then
+	log "$package_name is already installed from this tarball in ${nodes_dir}"
+else
+	cp "$pack_dir/$tarball" "$nodes_dir/$tarball"
+	rm -rf "$nodes_dir/node_modules/$package_name"
+	# npm reads the registry for the peer dependency's tree, even left out: 10 to 30 s.
+	log "npm install $tarball in $nodes_dir"
+	with_progress '' '' run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer \
+		--omit=optional --no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
+		"$nodes_dir/$tarball"
+	[ -f "$installed" ] || { log "FAILED: $package_name is not in $nodes_dir/node_modules"; exit 1; }
+	log "installed $package_name into ${nodes_dir}"
+fi
 echo "$nodes_dir/node_modules/$package_name"

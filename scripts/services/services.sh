@@ -18,17 +18,25 @@ action="${1:?$usage}"
 folder="${2:?$usage}"
 shift 2
 log() { echo "services: $*" >&2; }
+source "$(dirname "${BASH_SOURCE[0]}")/../shared/progress.sh"
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
 
 install_packages() {
+	local sudo=()
+	if [ "$(id -u)" != 0 ]; then
+		# Never a password prompt in the middle of a run: sudo only when it asks for none.
+		if ! { command -v sudo >/dev/null && sudo -n true 2>/dev/null; }; then
+			log "$* is not installed, and installing it needs root or sudo without a password: install it once with \`sudo apt-get install $*\`"
+			exit 3
+		fi
+		sudo=(sudo -n)
+	fi
 	log "installing $* with apt-get (log: $folder/apt.log)"
 	mkdir -p "$folder"
-	local sudo=()
-	[ "$(id -u)" = 0 ] || sudo=(sudo)
-	{ "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "$@"; } >>"$folder/apt.log" 2>&1 \
-		|| { tail -n 20 "$folder/apt.log" >&2; exit 1; }
+	apt_install() { "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "$@"; }
+	with_progress '' "$folder/apt.log" apt_install "$@" || { tail -n 20 "$folder/apt.log" >&2; exit 1; }
 }
 
 # PostgreSQL refuses to run as root: its data folder belongs to the postgres user then.

@@ -61,7 +61,7 @@ describe('the real n8n the end-to-end suite runs on', () => {
 
 	beforeAll(async () => {
 		userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-boot-'));
-		// The first run on a machine also installs n8n into .cache/ (about 5 minutes).
+		// The first run on a machine also installs n8n into .cache/ (5 to 10 minutes).
 		const install = await ensureN8nInstalled();
 		n8nHome = install.home;
 		// n8n loads community packages at start-up: the tarball goes in before n8n starts.

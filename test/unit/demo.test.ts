@@ -1,5 +1,9 @@
 /** `npm run demo`'s messages: a last line once everything is stopped, and no path of the machine. */
+import { startSandbox } from '../../sandbox';
+import net from 'node:net';
+
 import { PathDisplay } from '../../scripts/demo/paths';
+import { readSettings } from '../../scripts/demo/settings';
 import { Stopper } from '../../scripts/demo/stopper';
 import { landedLine } from '../../scripts/demo/landedRows';
 import { terminalLine } from '../../scripts/demo/terminal';
@@ -116,14 +120,27 @@ describe('paths in what the demo prints', () => {
 });
 
 describe("the demo's terminal once ready", () => {
-	const request =
-		'GET /v1/inmobiliarias/INMO-001/avisos/online/resumen?access_token=*** → 200 (3 ms)';
+	/** What the emulator writes to the demo's log (sandbox.log) for requests, as the demo starts it. */
+	let requests: string[];
+	beforeAll(async () => {
+		const lines: string[] = [];
+		const sandbox = await startSandbox({ port: 0, quiet: false, log: (line) => lines.push(line) });
+		for (const request of [
+			'/__sandbox/interfaces/demo-les',
+			'/v1/inmobiliarias/INMO-001/avisos/online/resumen?access_token=demo-les-token',
+			'/v1/inmobiliarias/INMO-001/avisos/online/resumen',
+		])
+			await (await fetch(`${sandbox.url}${request}`)).text();
+		await sandbox.close();
+		requests = lines.filter((line) => !line.startsWith('delivery '));
+	});
 	const delivered =
 		'delivery CONTACTO_MENSAJE 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69 → http://127.0.0.1:5678/webhook/abc/real-estate-portal attempt 1: 200';
 
 	test('prints no line per delivery or request: a lead is told once, when it lands', () => {
+		expect(requests.length).toBeGreaterThan(1);
 		const minute = Array.from({ length: 60 }, (_unused, i) => [
-			...Array<string>(106).fill(request),
+			...requests,
 			delivered.replace('5d0c7a4e', `lead${i}`),
 			delivered.replace('5d0c7a4e', `lead${i}`).replace('attempt 1: 200', 'attempt 2: timeout'),
 		]).flat();
@@ -151,7 +168,47 @@ describe("the demo's terminal once ready", () => {
 		expect(terminalLine(delivered.replace('attempt 1: 200', 'attempt 2: timeout'), true)).toBe(
 			'lead (message) 5d0c7a4e-7b7e-4c35-9a51-1f2d3c4b5a69: not delivered (timeout), attempt 2',
 		);
-		expect(terminalLine(request, true)).toBe(request);
+		expect(requests.map((line) => terminalLine(line, true))).toEqual(requests);
 		expect(terminalLine('unexpected error: boom', false)).toBe('unexpected error: boom');
+	});
+});
+
+describe("the demo's ports", () => {
+	const listening = async () => {
+		const server = net.createServer();
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { server, port: (server.address() as net.AddressInfo).port };
+	};
+
+	test('a taken port is said in one line, naming the port used instead and the variable', async () => {
+		const taken = await listening();
+		try {
+			const settings = await readSettings({
+				DEMO_SANDBOX_PORT: String(taken.port),
+				DEMO_N8N_PORT: '0',
+				DEMO_DOOR_PORT: '0',
+			});
+
+			expect(settings.sandboxPort).not.toBe(taken.port);
+			expect(settings.portNotes).toEqual([
+				`port ${taken.port} is taken: the emulator listens on ${settings.sandboxPort} instead (DEMO_SANDBOX_PORT=<port> picks another)`,
+			]);
+		} finally {
+			taken.server.close();
+		}
+	});
+
+	test('a free port asked for is used, and nothing is said', async () => {
+		const free = await listening();
+		await new Promise((resolve) => free.server.close(resolve));
+
+		const settings = await readSettings({
+			DEMO_SANDBOX_PORT: '0',
+			DEMO_N8N_PORT: String(free.port),
+			DEMO_DOOR_PORT: '0',
+		});
+
+		expect(settings.n8nPort).toBe(free.port);
+		expect(settings.portNotes).toEqual([]);
 	});
 });
