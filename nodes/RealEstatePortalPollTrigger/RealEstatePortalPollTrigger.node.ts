@@ -119,13 +119,14 @@ async function activePoll(
 	// n8n fails the activation with the error of its first poll (n8n-core's ActiveWorkflowTriggers
 	// polls at once and re-throws), after a restart too: that poll reports nothing.
 	const firstPoll = !polledContexts.has(ctx);
-	// Cursors kept for another event or agency choice (an edited active workflow) are not ours.
-	const keptFor = JSON.stringify([event, chosenAgency(ctx)]);
+	const chosen = chosenAgency(ctx);
 	const publishedNow = ctx.getActivationMode() === 'activate' && firstPoll;
 	// Published again, a lead poll goes on from its cursors: the leads made while the workflow
 	// was unpublished (their callbacks refused, then given up) are new (leadCursor.ts `resumed`).
-	const startOver = (publishedNow && event !== 'newLead') || store.keptFor !== keptFor;
-	const saved = readSaved(store, startOver);
+	// Cursors kept for another event (`keptFor`) are not ours; an agency still chosen keeps its own.
+	const keptForEvent = store.keptFor?.startsWith(`["${event}",`) === true;
+	const startOver = (publishedNow && event !== 'newLead') || !keptForEvent;
+	const saved = readSaved(store, startOver, chosen);
 	if (publishedNow) {
 		for (const [agency, cursor] of Object.entries(saved.leads))
 			saved.leads[agency] = resumed(cursor, now.getTime());
@@ -175,7 +176,7 @@ async function activePoll(
 	if (settled.resumeAt === undefined) delete store.resumeAt;
 	else store.resumeAt = settled.resumeAt;
 	store.pollerId = saved.pollerId;
-	store.keptFor = keptFor;
+	store.keptFor = JSON.stringify([event, chosen]);
 	polledContexts.add(ctx);
 	await repairLostCallback(ctx);
 	if (items.length === 0) return null;

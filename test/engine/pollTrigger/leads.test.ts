@@ -197,6 +197,30 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		]);
 	});
 
+	it('edited to watch every agency or one of them, keeps the cursor of each agency still watched', async () => {
+		const one = (agencyCode: string) => ({ agencyScope: 'one', agencyCode });
+		const first = pollWorkflow(sandbox(), { parameters: one('INMO-001') });
+		await first.activate();
+		const missed = await makeLead(sandbox());
+		// Made before the agency was watched: not new to the workflow.
+		await makeLead(sandbox(), 'INMO-002');
+		// Published again with every agency ('update': the edited version replaces the active one).
+		const every = pollWorkflow(sandbox(), { staticData: first.staticData });
+		expect(listedIds(await every.activate('update'))).toEqual([missed]);
+		const [second, third] = [await makeLead(sandbox(), 'INMO-002'), await makeLead(sandbox())];
+		expect(listedIds(await every.poll())).toEqual([second, third]);
+		const later = [await makeLead(sandbox(), 'INMO-002'), await makeLead(sandbox())];
+		// Published again with one of them: the other one is no longer watched, not gone.
+		const last = pollWorkflow(sandbox(), {
+			parameters: one('INMO-002'),
+			staticData: every.staticData,
+		});
+		expect(listedIds(await last.activate('update'))).toEqual([later[0]]);
+		expect(await last.poll()).toEqual({ items: null });
+		expect(last.failures).toEqual([]);
+		expect(Object.keys(last.nodeStaticData.leads as object)).toEqual(['INMO-002']);
+	});
+
 	it('"Fetch test event" returns the most recent lead without moving the starting point', async () => {
 		const workflow = pollWorkflow(sandbox());
 		const none = await workflow.fetchTestEvent();
