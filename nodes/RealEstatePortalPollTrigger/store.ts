@@ -13,7 +13,7 @@ export interface PollStore {
 	[key: string]: unknown;
 	leads?: Record<string, LeadCursor>;
 	ads?: Record<string, AdSnapshot>;
-	/** The event and agency choice the cursors were kept for. */
+	/** The event and agency choice the cursors were kept for: `[event, agency or null]` as JSON. */
 	keptFor?: string;
 	/** Agencies whose last polls failed (failures.ts). */
 	failing?: Record<string, AgencyFailure>;
@@ -34,20 +34,26 @@ export interface SavedPoll {
 	resumeAt?: string;
 }
 
-/** The saved store (empty when starting over); lead cursors of version 0.1.0 are migrated. */
-export function readSaved(store: PollStore, startOver: boolean): SavedPoll {
+/**
+ * The saved store (empty when starting over); lead cursors of version 0.1.0 are migrated. With
+ * `only` an agency, that agency's alone: the others' are no longer chosen, not gone from the
+ * credential (an edited workflow keeps the cursors of the agency it still watches).
+ */
+export function readSaved(store: PollStore, startOver: boolean, only: string | null): SavedPoll {
 	if (startOver) {
 		return { leads: {}, ads: {}, failing: {}, pollerId: randomUUID(), pollerIdSaved: false };
 	}
+	const chosen = <T>(byAgency: Record<string, T> = {}): Record<string, T> =>
+		only === null ? byAgency : only in byAgency ? { [only]: byAgency[only] } : {};
 	const leads: Record<string, LeadCursor> = {};
-	for (const [agency, saved] of Object.entries(store.leads ?? {})) {
+	for (const [agency, saved] of Object.entries(chosen(store.leads))) {
 		const cursor = readLeadCursor(saved);
 		if (cursor) leads[agency] = cursor;
 	}
 	return {
 		leads,
-		ads: store.ads ?? {},
-		failing: store.failing ?? {},
+		ads: chosen(store.ads),
+		failing: chosen(store.failing),
 		pollerId: store.pollerId ?? randomUUID(),
 		pollerIdSaved: store.pollerId !== undefined,
 		resumeAt: store.resumeAt,

@@ -64,11 +64,15 @@ type Fetched = { body: unknown } | { error: unknown };
 export interface ListRead {
 	items: IDataObject[];
 	/**
-	 * False when the list moved while it was paged (pages disagreeing on the total, or fewer distinct
-	 * items than the total): an item may have been skipped, and comes with a later read.
+	 * False when the list moved while it was paged (pages disagreeing on the total, or fewer items
+	 * read than the total): an item may have been skipped, and comes with a later read.
 	 */
 	whole: boolean;
 }
+
+/** Copies of its items a list holds, as pages listed them: id → most times on one page (2 or more). */
+const copiesIn = (listed: Map<string, number>) =>
+	[...listed.values()].reduce((copies, times) => copies + times - 1, 0);
 
 /**
  * Every item of a list (at most `limit`), in the portal's order. The first page is asked for alone;
@@ -93,7 +97,9 @@ const REREADS = 2;
  * that shifts while it is paged (an item added or removed ahead of the page being read) repeats
  * items across pages, or skips some. A read that skipped some is followed by up to REREADS more,
  * until the items read over all of them are as many as the list's total; `whole` tells whether
- * they are.
+ * they are. A list may also hold one item twice, its total counting both: a copy one page lists is
+ * read (a page is read at once), one across two pages may be a shift's repeat. So each read again
+ * asks for pages one item smaller, and a copy across pages before is within one page then.
  */
 export async function portalRequestDistinct(
 	ctx: PortalContext,
@@ -102,8 +108,11 @@ export async function portalRequestDistinct(
 ): Promise<ListRead> {
 	const read = await readPages(ctx, operation, options);
 	const keys = new Set(read.items.map((item) => String(options.keyOf(item))));
+	const { listed } = read;
 	for (let again = 0; !read.whole && again < REREADS && read.total !== undefined; again++) {
-		const more = await readPages(ctx, operation, options);
+		const pageSize = Math.max(1, (read.served ?? MAX_PAGE_SIZE) - again - 1);
+		const more = await readPages(ctx, operation, { ...options, pageSize });
+		for (const [id, times] of more.listed) listed.set(id, Math.max(times, listed.get(id) ?? 0));
 		// An item without an id cannot be told from the ones already read: the first read's stand.
 		for (const item of more.items) {
 			const id = options.keyOf(item);
@@ -112,7 +121,8 @@ export async function portalRequestDistinct(
 			read.items.push(item);
 		}
 		read.total = more.total;
-		read.whole = more.whole || (more.total !== undefined && read.items.length >= more.total);
+		const rows = read.items.length + copiesIn(listed);
+		read.whole = more.whole || (more.total !== undefined && rows >= more.total);
 	}
 	return { items: read.items, whole: read.whole };
 }
@@ -120,14 +130,15 @@ export async function portalRequestDistinct(
 async function readPages(
 	ctx: PortalContext,
 	operation: PortalOperation,
-	options: PortalPagesOptions & { keyOf?: (item: IDataObject) => unknown },
-): Promise<ListRead & { total?: number }> {
+	options: PortalPagesOptions & { keyOf?: (item: IDataObject) => unknown; pageSize?: number },
+): Promise<ListRead & { total?: number; served?: number; listed: Map<string, number> }> {
 	const { limit, itemIndex, deadline, keyOf } = options;
 	const items: IDataObject[] = [];
 	const keys = new Set<string>();
 	const totals = new Set<number>();
+	const listed = new Map<string, number>();
 	let repeated = false;
-	const size = Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+	const size = options.pageSize ?? Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const fetchPage = async (page: number) =>
 		await portalRequest(ctx, operation, {
 			pathParams: options.pathParams,
@@ -136,18 +147,24 @@ async function readPages(
 			deadline,
 		});
 	const add = (values: unknown[]) => {
+		const onPage = new Map<string, number>();
 		for (const item of asItems(values)) {
 			const key = keyOf?.(item);
 			if (key !== undefined && key !== null) {
-				if (keys.has(String(key))) {
-					repeated = true;
-					continue;
-				}
-				keys.add(String(key));
+				const id = String(key);
+				const times = (onPage.get(id) ?? 0) + 1;
+				onPage.set(id, times);
+				// A copy within a page is the list's (a page is read at once), not a shift's repeat.
+				if (times > 1) listed.set(id, Math.max(times, listed.get(id) ?? 0));
+				else repeated ||= keys.has(id);
+				if (keys.has(id)) continue;
+				keys.add(id);
 			}
 			items.push(item);
 		}
 	};
+	/** Rows of the list read: each item once, and the copies pages list. */
+	const rowsRead = () => items.length + copiesIn(listed);
 	/** Adds one page's items; answers whether the list ends with it. */
 	const read = (body: unknown): boolean => {
 		if (body === undefined) return true;
@@ -160,7 +177,7 @@ async function readPages(
 		const total = totalOf(body);
 		if (total !== undefined) totals.add(total);
 		// The total decides when it is given: the service may serve smaller pages than asked for.
-		const lastPage = total !== undefined ? items.length >= total : body.content.length < size;
+		const lastPage = total !== undefined ? rowsRead() >= total : body.content.length < size;
 		return body.content.length === 0 || lastPage || (limit !== undefined && items.length >= limit);
 	};
 
@@ -172,7 +189,7 @@ async function readPages(
 		// Pages of the size the portal served: it may serve fewer items per page than asked for.
 		const served = (first as PageEnvelope).content.length;
 		const wanted = Math.min(total, limit ?? total);
-		const more = Math.min(Math.ceil((wanted - items.length) / served), MAX_PAGES - page);
+		const more = Math.min(Math.ceil((wanted - rowsRead()) / served), MAX_PAGES - page);
 		const fetched = await runInPool(
 			more,
 			Math.max(1, Math.min(options.pagesInFlight ?? PAGES_IN_FLIGHT, PAGES_IN_FLIGHT)),
@@ -194,8 +211,10 @@ async function readPages(
 	}
 	for (; !ended && page < MAX_PAGES; page++) ended = read(await fetchPage(page));
 	const [onlyTotal] = totals;
-	const whole = totals.size === 0 ? !repeated : totals.size === 1 && items.length >= onlyTotal;
-	return { items: limit === undefined ? items : items.slice(0, limit), whole, total: onlyTotal };
+	const whole = totals.size === 0 ? !repeated : totals.size === 1 && rowsRead() >= onlyTotal;
+	const served = isPageEnvelope(first) ? first.content.length : undefined;
+	const kept = limit === undefined ? items : items.slice(0, limit);
+	return { items: kept, whole, total: onlyTotal, served, listed };
 }
 
 export interface PortalPage {

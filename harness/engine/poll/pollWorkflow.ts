@@ -29,7 +29,14 @@ export interface PollOptions extends NodeUnderTestOptions {
 	 * a margin; without it (the default here, as in n8n's own scheduling) n8n-core's 5 minutes.
 	 */
 	pollBudgetMs?: number;
+	/**
+	 * The workflow's id, unique when absent. Another PollWorkflow given the same id is the same
+	 * workflow activated again in this process (its polls and this one's are one node's polls).
+	 */
+	workflowId?: string;
 }
+
+let workflowsMade = 0;
 
 /** What one poll led to. */
 export interface PollOutcome {
@@ -61,7 +68,7 @@ const asSaved = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IData
  * workflow stays in memory between polls, and only what was saved survives a restart.
  */
 export class PollWorkflow {
-	readonly id = 'engine-harness-poll';
+	readonly id: string;
 
 	readonly credentials: CredentialStore;
 
@@ -93,6 +100,7 @@ export class PollWorkflow {
 		this.nodeTypes.add(this.node.type, nodeType);
 		this.saved = asSaved(options.staticData ?? {});
 		this.pollBudgetMs = options.pollBudgetMs;
+		this.id = options.workflowId ?? `engine-harness-poll-${++workflowsMade}`;
 	}
 
 	get active(): boolean {

@@ -94,6 +94,25 @@ describe('Real Estate Portal Poll Trigger: ad events', () => {
 		expect(await edited.poll()).toEqual({ items: null });
 	});
 
+	it('edited to watch every agency, keeps the snapshot of the agency it watched', async () => {
+		const first = pollWorkflow(sandbox(), one('adWentOffline'));
+		await first.activate();
+		const [ad] = await adminAds(sandbox(), 'INMO-001');
+		await baja(sandbox(), ad.idAvisoPlat);
+		// Taken offline before the agency was watched: no event of this workflow.
+		const [before] = await adminAds(sandbox(), 'INMO-002');
+		await baja(sandbox(), before.idAvisoPlat);
+		// Published again with every agency ('update': the edited version replaces the active one).
+		const every = pollWorkflow(sandbox(), {
+			parameters: { event: 'adWentOffline' },
+			staticData: first.staticData,
+		});
+		expect(emitted(await every.activate('update')).map((item) => item.platformAdId)).toEqual([
+			ad.idAvisoPlat,
+		]);
+		expect(await every.poll()).toEqual({ items: null });
+	});
+
 	it('keeps ids and modification instants only, and survives a restart', async () => {
 		const workflow = pollWorkflow(sandbox(), { parameters: { event: 'adChanged' } });
 		await workflow.activate();

@@ -1,10 +1,16 @@
+import type { IRun } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
 import { credentialData, credentialType, failOnce, useSandbox } from '../action/support';
-import { loadOptions, secretExposures } from '../harness';
+import { loadOptions, secretExposures, type PollOutcome } from '../harness';
+import { portalProxy } from '../action/portalProxy';
 import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node';
-import { emitted, makeLead, pollWorkflow } from './support';
+import { emitted, listedIds, makeLead, pollWorkflow } from './support';
 
 const sandbox = useSandbox();
+
+/** The items an execution started with (the trigger's output). */
+const itemsOf = (run: IRun) =>
+	Object.values(run.data.resultData.runData)[0][0].data!.main[0]!.map((item) => item.json);
 
 describe('Real Estate Portal Poll Trigger: New Lead', () => {
 	it('records the starting point at activation, then emits each new lead once, oldest first', async () => {
@@ -166,6 +172,85 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(Object.keys(cursors)).toEqual(['INMO-001', 'INMO-002']);
 		expect(Object.values(cursors['INMO-001'].keysUntil).flat()).toHaveLength(1);
 		expect(cursors['INMO-001'].fromDay).toMatch(/^\d{8}$/);
+	});
+
+	it('two polls at once (the first after a start and a scheduled one) emit each new lead once', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		const lead = await makeLead(sandbox());
+		// n8n starting activates the workflow again while its scheduled poll runs: the activation's
+		// Workflow holds a copy of the saved static data.
+		const again = pollWorkflow(sandbox(), {
+			staticData: workflow.staticData,
+			workflowId: workflow.id,
+		});
+		const both = await Promise.all([workflow.poll(), again.activate('init')]);
+		expect(both.flatMap(listedIds)).toEqual([lead]);
+		// Both go on from the cursor of the poll that emitted it.
+		expect(await again.poll()).toEqual({ items: null });
+		expect(await workflow.poll()).toEqual({ items: null });
+		// Two polls of one activation read one static data object.
+		const next = await makeLead(sandbox(), 'INMO-002');
+		const before = workflow.executions.length;
+		await Promise.all([workflow.poll(), workflow.poll()]);
+		const runs = workflow.executions.slice(before);
+		expect(runs.map((run) => listedIds({ items: itemsOf(run) }))).toEqual([[next]]);
+	});
+
+	it('a scheduled poll whose activation is replaced while it runs (its items dropped by n8n) hands nothing on', async () => {
+		let replace: (() => void) | undefined;
+		const proxy = await portalProxy(sandbox().url, {
+			answer: () => {
+				replace?.();
+				replace = undefined;
+				return undefined;
+			},
+		});
+		try {
+			const credentials = { baseUrl: proxy.url };
+			const workflow = pollWorkflow(sandbox(), { credentials });
+			await workflow.activate();
+			const lead = await makeLead(sandbox());
+			const edited = pollWorkflow(sandbox(), {
+				credentials,
+				staticData: workflow.staticData,
+				workflowId: workflow.id,
+			});
+			let published: Promise<PollOutcome> | undefined;
+			// Published again ('update') once the scheduled poll has asked the portal.
+			replace = () => {
+				workflow.deactivate();
+				published = edited.activate('update');
+			};
+			expect(await workflow.poll()).toEqual({ items: null });
+			expect(listedIds(await published!)).toEqual([lead]);
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	it('edited to watch every agency or one of them, keeps the cursor of each agency still watched', async () => {
+		const one = (agencyCode: string) => ({ agencyScope: 'one', agencyCode });
+		const first = pollWorkflow(sandbox(), { parameters: one('INMO-001') });
+		await first.activate();
+		const missed = await makeLead(sandbox());
+		// Made before the agency was watched: not new to the workflow.
+		await makeLead(sandbox(), 'INMO-002');
+		// Published again with every agency ('update': the edited version replaces the active one).
+		const every = pollWorkflow(sandbox(), { staticData: first.staticData });
+		expect(listedIds(await every.activate('update'))).toEqual([missed]);
+		const [second, third] = [await makeLead(sandbox(), 'INMO-002'), await makeLead(sandbox())];
+		expect(listedIds(await every.poll())).toEqual([second, third]);
+		const later = [await makeLead(sandbox(), 'INMO-002'), await makeLead(sandbox())];
+		// Published again with one of them: the other one is no longer watched, not gone.
+		const last = pollWorkflow(sandbox(), {
+			parameters: one('INMO-002'),
+			staticData: every.staticData,
+		});
+		expect(listedIds(await last.activate('update'))).toEqual([later[0]]);
+		expect(await last.poll()).toEqual({ items: null });
+		expect(last.failures).toEqual([]);
+		expect(Object.keys(last.nodeStaticData.leads as object)).toEqual(['INMO-002']);
 	});
 
 	it('"Fetch test event" returns the most recent lead without moving the starting point', async () => {

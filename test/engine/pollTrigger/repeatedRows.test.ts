@@ -1,6 +1,7 @@
 /**
  * Listings that repeat a key (issue 36, defect 1): a message listed once per contact action, a
- * phone view whose list id is another lead's message id, leads listed without a readable instant.
+ * phone view whose list id is another lead's message id, a row listed twice byte for byte, leads
+ * listed without a readable instant.
  * Ten simulated days of polls through n8n's engine against a lead list the test serves
  * (stubLeadList.ts): every lead emitted once, the day the cursor asks from moves, what it keeps and
  * the requests of a poll stay those of a few days.
@@ -68,8 +69,9 @@ const sent = { idContactoAccion: 1, textoMensaje: 'Hola, ¿sigue disponible?' };
 type Interval = (end: number, interval: number) => { rows: StubRow[]; emails: string[] };
 
 /**
- * A message listed once per contact action (message and call-me-back), a message and a phone view
- * whose list id is that message's id, a plain message.
+ * A plain message listed twice byte for byte (the list's total counts both rows; some polls find
+ * them across two pages), a message listed once per contact action (message and call-me-back), a
+ * message and a phone view whose list id is that message's id.
  */
 const repeatedKeys: Interval = (end, interval) => {
 	const at = (minutesBefore: number) => end - minutesBefore * 60_000;
@@ -77,6 +79,9 @@ const repeatedKeys: Interval = (end, interval) => {
 	const [twice, message, listId, plain] = [nextId++, nextId++, nextId++, nextId++];
 	return {
 		rows: [
+			...Array.from({ length: 2 }, () =>
+				row(at(110), { id: plain, idMensaje: plain, ...sent, email: email('plain') }),
+			),
 			row(at(100), { id: twice, idMensaje: twice, ...sent, email: email('twice') }),
 			row(at(100), {
 				id: twice,
@@ -87,7 +92,6 @@ const repeatedKeys: Interval = (end, interval) => {
 			}),
 			row(at(90), { id: listId, idMensaje: message, ...sent, email: email('message') }),
 			row(at(80), { id: message, idMensaje: null, idContactoAccion: 6, email: email('view') }),
-			row(at(70), { id: plain, idMensaje: plain, ...sent, email: email('plain') }),
 		],
 		emails: ['twice', 'message', 'view', 'plain'].map(email),
 	};
@@ -178,8 +182,15 @@ async function tenDays(agency: string, interval: Interval) {
 	}
 }
 
-/** Every lead once; the day moved to the portal's day before yesterday or later; three days kept. */
-function expectBounded(figures: Awaited<ReturnType<typeof tenDays>>, rowsPerInterval: number) {
+/**
+ * Every lead once; the day moved to the portal's day before yesterday or later; three days kept,
+ * and read at most `reads` times by a poll.
+ */
+function expectBounded(
+	figures: Awaited<ReturnType<typeof tenDays>>,
+	rowsPerInterval: number,
+	reads = 1,
+) {
 	const { made, got } = figures;
 	const twice = got.filter((email, i) => got.indexOf(email) !== i);
 	const lost = made.filter((email) => !got.includes(email));
@@ -189,12 +200,13 @@ function expectBounded(figures: Awaited<ReturnType<typeof tenDays>>, rowsPerInte
 	const leadsPerInterval = made.length / figures.kept.length;
 	expect(Math.max(...figures.kept)).toBeLessThanOrEqual(intervalsInThreeDays * leadsPerInterval);
 	const threeDaysOfPages = Math.ceil((intervalsInThreeDays * rowsPerInterval) / STUB_PAGE_ITEMS);
-	expect(Math.max(...figures.requests)).toBeLessThanOrEqual(threeDaysOfPages + 1);
+	expect(Math.max(...figures.requests)).toBeLessThanOrEqual(reads * (threeDaysOfPages + 1));
 }
 
 describe('Real Estate Portal Poll Trigger: listings that repeat a key', () => {
-	it("ten days of one lead in two rows and a list id that is another lead's message id: every lead once, the day moves, state and requests bounded", async () => {
-		expectBounded(await tenDays('STUB-1', repeatedKeys), 5);
+	it("ten days of one lead in two rows, a row listed twice and a list id that is another lead's message id: every lead once, the day moves, state and requests bounded", async () => {
+		// A row listed twice across two pages may be a list that shifted: it is read again to tell.
+		expectBounded(await tenDays('STUB-1', repeatedKeys), 6, 2);
 	}, 120_000);
 
 	it('ten days of leads listed without a readable instant: every lead once, the day moves, state and requests bounded', async () => {

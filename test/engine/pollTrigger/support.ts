@@ -15,6 +15,8 @@ export interface PollSetup {
 	staticData?: IDataObject;
 	/** What getPollBudgetMs() answers (n8n-core's default when absent). */
 	pollBudgetMs?: number;
+	/** The id of a workflow activated again (PollOptions.workflowId). */
+	workflowId?: string;
 }
 
 export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkflow {
@@ -26,6 +28,7 @@ export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkf
 		credentialTypes: [credentialType],
 		staticData: setup.staticData,
 		pollBudgetMs: setup.pollBudgetMs,
+		workflowId: setup.workflowId,
 	});
 }
 
