@@ -27,6 +27,7 @@ import { doorRefusal, startDoor, until, type Door } from './support';
 
 const SECRET_HEADER = 'x-portal-webhook-secret';
 const SECRET = 'f'.repeat(64);
+const LIMIT = 2;
 const CALLBACK_PATH = `/webhook/${randomUUID()}/real-estate-portal`;
 /** The flood: this many deliveries without the secret, a batch every 100 ms. */
 const FLOOD = { requests: 3_000, batch: 50, everyMs: 100 };
@@ -40,7 +41,7 @@ class StandIn {
 	holding = false;
 	/** Each webhook request takes this long (n8n loads the workflow before the trigger checks the secret). */
 	answerAfterMs = 0;
-	readonly answered: Array<{ secret: boolean; status: number }> = [];
+	readonly answered: Array<{ secret: boolean; status: number; body: string }> = [];
 	private readonly waiting: Array<() => void> = [];
 	private readonly server = http.createServer((request, response) => {
 		void this.answer(request, response);
@@ -63,7 +64,8 @@ class StandIn {
 	}
 
 	private async answer(request: http.IncomingMessage, response: http.ServerResponse) {
-		for await (const chunk of request) void chunk;
+		let body = '';
+		for await (const chunk of request) body += String(chunk);
 		const url = request.url ?? '';
 		if (!url.startsWith('/webhook/')) {
 			response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
@@ -76,7 +78,7 @@ class StandIn {
 		if (this.answerAfterMs > 0) await sleep(this.answerAfterMs);
 		const status = !this.active ? 404 : secret ? 200 : 401;
 		// Deliveries to the callback only (the door's readiness checks ask another trigger's path).
-		if (url === CALLBACK_PATH) this.answered.push({ secret, status });
+		if (url === CALLBACK_PATH) this.answered.push({ secret, status, body });
 		response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
 	}
 }
@@ -215,12 +217,71 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect(closed.length).toBeGreaterThan(0);
 		expect([statusOf(portal), statusOf(editor), answeredWhileFlooding]).toEqual([200, 200, true]);
 		// n8n saw the portal's delivery only; nothing ever waited at the door.
-		expect(standIn.answered).toEqual([{ secret: true, status: 200 }]);
+		expect(standIn.answered.map((a) => [a.secret, a.status])).toEqual([[true, 200]]);
 		const line = await statsRow(opened, 'n8n_first_deliveries', 'BACKEND');
 		const others = await statsRow(opened, 'n8n_webhooks', 'BACKEND');
 		expect([line.qmax, others.qmax]).toEqual(['0', '0']);
 		const front = await statsRow(opened, 'n8n', 'FRONTEND');
 		expect(Number(front.smax)).toBeLessThan(Number(front.slim));
+	}, 60_000);
+
+	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile", async () => {
+		standIn.answerAfterMs = 0;
+		standIn.answered.length = 0;
+		door = startDoor({ n8nPort, limit: LIMIT });
+		const opened = door;
+		const side = () => opened.webhookSide();
+		await until(side, (now) => now.n8n === 'UP', 'the door seeing n8n up');
+		const deliver = (lead: number, patienceMs?: number) =>
+			send(`${opened.url}${CALLBACK_PATH}`, {
+				secret: SECRET,
+				body: JSON.stringify({ lead }),
+				patienceMs,
+			});
+
+		standIn.holding = true;
+		// Distinct bodies, each sender hanging up after the portal's 1.5 s.
+		const firsts = Array.from({ length: LIMIT + 3 }, (_, lead) => deliver(lead, 1_500));
+		await until(
+			side,
+			(now) => now.firstsInside === LIMIT && now.firstsWaiting === 3,
+			'the first deliveries beyond the limit waiting at the door',
+		);
+		const repeats = Array.from({ length: LIMIT + 3 }, () => deliver(0));
+		const answers: Outcome[] = [];
+		for (const repeat of repeats) void repeat.then((outcome) => answers.push(outcome));
+		await until(
+			() => answers.length,
+			(count) => count >= 3,
+			'the door answering the repeats beyond their limit',
+		);
+		// Another workflow's webhook does not join the line: it waits for the others' places.
+		const other = await send(`${opened.url}/webhook/door-test-other`, { body: '{}' });
+		const editor = await send(`${opened.url}/`, { method: 'GET' });
+		const health = await send(`${opened.url}/healthz`, { method: 'GET' });
+		const inside = await side();
+		standIn.release();
+
+		const refusal = (outcome: Outcome) =>
+			'status' in outcome
+				? [outcome.status, doorRefusal(outcome.body), outcome.retryAfter]
+				: [outcome];
+		const busy = [503, 'busy', expect.stringMatching(/^[1-9][0-9]*$/) as string];
+		expect(answers.slice(0, 3).map(refusal)).toEqual(Array(3).fill(busy));
+		expect(refusal(other)).toEqual(busy);
+		expect([statusOf(editor), statusOf(health)]).toEqual([200, 200]);
+		expect([inside.firstsInside, inside.othersInside]).toEqual([LIMIT, LIMIT]);
+		expect((await Promise.all(repeats)).map(statusOf).sort()).toEqual([
+			...Array<number>(LIMIT).fill(200),
+			...Array<number>(3).fill(503),
+		]);
+		// Every first delivery reached n8n, those whose sender had hung up included.
+		const outcomes = await Promise.all(firsts);
+		expect(outcomes.filter((outcome) => 'hungUp' in outcome).length).toBeGreaterThanOrEqual(3);
+		await until(side, (now) => now.firstsWaiting === 0 && now.firstsInside === 0, 'the line empty');
+		const reached = standIn.answered.map((a) => a.body);
+		expect(reached.filter((body) => body === '{"lead":0}').length).toBe(1 + LIMIT);
+		expect(new Set(reached).size).toBe(LIMIT + 3);
 	}, 60_000);
 
 	it("with the secrets' hashes listed and TLS: refuses a wrong secret; holds first deliveries while n8n restarts until its webhooks answer; answers refused connections 503 with Retry-After", async () => {
