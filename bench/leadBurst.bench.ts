@@ -1,9 +1,10 @@
 /**
  * Benchmark `lead-burst` (issues 35 and 37): what users run, under bursts of leads and a restart
- * backlog, in a real n8n. Six sides (bench/burst/sides.ts), each on a fresh emulator and a fresh
+ * backlog, in a real n8n. Seven sides (bench/burst/sides.ts), each on a fresh emulator and a fresh
  * n8n: the landing workflow as shipped (Respond When Last Node Finishes) and with Respond
- * Immediately, each behind n8n's door and without it, and n8n's Webhook node with the same Data
- * table upsert, answering Immediately or When Last Node Finishes. Scenarios: leads one at a time
+ * Immediately, each behind n8n's door and without it, as shipped with n8n's own concurrency limit
+ * instead of the door, and n8n's Webhook node with the same Data table upsert, answering
+ * Immediately or When Last Node Finishes. Scenarios: leads one at a time
  * (the shipped side), bursts made within one second, a restart backlog (n8n SIGKILLed during a
  * stream of leads), on the benchmark's delivery schedule; a burst on the demo emulator's schedule.
  */

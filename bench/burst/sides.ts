@@ -1,9 +1,10 @@
 /**
- * The six receivers of the lead-burst benchmark. Ours: the landing workflow
+ * The receivers of the lead-burst benchmark. Ours: the landing workflow
  * (examples/leads-to-data-table.json: the callback trigger and the lead list into one Data table on
  * leadKey), with its trigger answering When Last Node Finishes (as shipped) or Immediately, behind
- * n8n's door (deploy/haproxy/n8n-door.cfg, its default N) or not. The peers users keep: n8n's
- * Webhook node and the same Data table upsert, answering Immediately or When Last Node Finishes.
+ * n8n's door (deploy/haproxy/n8n-door.cfg, its default N) or not, or with n8n's own concurrency
+ * limit as the line instead of the door. The peers users keep: n8n's Webhook node and the same
+ * Data table upsert, answering Immediately or When Last Node Finishes.
  */
 import type { LeadBurstSide } from '../lib/options';
 
@@ -16,6 +17,8 @@ export interface SideDefinition {
 	respond: Respond;
 	/** Behind the door: n8n's webhook URL is the door's. */
 	door: boolean;
+	/** n8n's environment besides its webhook URL. */
+	n8nEnv?: Record<string, string>;
 }
 
 export const SIDES: Record<LeadBurstSide, SideDefinition> = {
@@ -32,6 +35,15 @@ export const SIDES: Record<LeadBurstSide, SideDefinition> = {
 		receiver: 'landing',
 		respond: 'onReceived',
 		door: false,
+	},
+	// n8n's own line instead of the door's: production executions beyond the limit stored and
+	// waiting inside n8n (run again after a restart); the limit is the door's default N.
+	'ours+n8n-limit': {
+		name: 'ours+n8n-limit',
+		receiver: 'landing',
+		respond: 'lastNode',
+		door: false,
+		n8nEnv: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '2' },
 	},
 	'webhook-immediately': {
 		name: 'webhook-immediately',

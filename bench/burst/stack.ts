@@ -121,7 +121,7 @@ export async function startSideStack(
 		const port = await freePort();
 		door = side.door ? startDoor({ n8nPort: port }) : undefined;
 		const webhookBase = door?.url ?? `http://127.0.0.1:${port}`;
-		const env = { N8N_WEBHOOK_URL: `${webhookBase}/` };
+		const env = { N8N_WEBHOOK_URL: `${webhookBase}/`, ...side.n8nEnv };
 		const options = { userFolder, port, env, logName, install };
 		n8n = await startN8n(options);
 		const owner = await provisionOwner(n8n.url);

@@ -13,6 +13,7 @@ export const LEAD_BURST_SIDES = [
 	'ours',
 	'ours-immediately+door',
 	'ours-immediately',
+	'ours+n8n-limit',
 	'webhook-immediately',
 	'webhook-lastnode',
 ] as const;

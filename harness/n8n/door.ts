@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { assignedNumber, haproxyStats, runServicesScript } from './servicesScript';
+import {
+	assignedNumber,
+	haproxyStats,
+	runServicesScript,
+	type HaproxyStatsRow,
+} from './servicesScript';
 
 export interface DoorOptions {
 	/** The loopback port n8n listens on (it need not listen yet). */
@@ -20,6 +25,12 @@ export interface DoorOptions {
 	limit?: number;
 	/** How long a request other than a first delivery waits for room, in ms; default the file's. */
 	queueMs?: number;
+	/** A file of the accepted secrets' SHA-256 (DOOR_SECRET_HASHES); default: any secret present. */
+	secretHashesFile?: string;
+	/** A PEM file with a certificate and its key (DOOR_TLS_CERT): the door speaks HTTPS. */
+	tlsCert?: string;
+	/** A trigger's path whose 401 tells the door n8n is ready (DOOR_READY_WEBHOOK). */
+	readyWebhook?: string;
 }
 
 /** What the door sees of n8n's webhook side, from HAProxy's statistics. */
@@ -40,16 +51,21 @@ export interface Door {
 	url: string;
 	port: number;
 	webhookSide(): Promise<DoorWebhookSide>;
+	/** HAProxy's statistics, one row per proxy and server. */
+	stats(): Promise<HaproxyStatsRow[]>;
 	/** Stops HAProxy (by its pid) and removes its folder. */
 	stop(): void;
 }
 
-/** Why the door itself answered a webhook request 503 (its JSON body), or undefined if it did not. */
-export function doorRefusal(responseBody: string): 'busy' | 'not ready' | undefined {
+const REFUSALS = ['busy', 'not ready', 'no secret'] as const;
+export type DoorRefusal = (typeof REFUSALS)[number];
+
+/** Why the door itself answered a webhook request 503 or 401 (its JSON body), or undefined if it did not. */
+export function doorRefusal(responseBody: string): DoorRefusal | undefined {
 	try {
 		const body = JSON.parse(responseBody) as { answeredBy?: unknown; reason?: unknown };
 		if (body.answeredBy !== 'proxy') return undefined;
-		return body.reason === 'busy' || body.reason === 'not ready' ? body.reason : undefined;
+		return REFUSALS.find((reason) => reason === body.reason);
 	} catch {
 		return undefined;
 	}
@@ -59,8 +75,15 @@ export function startDoor(options: DoorOptions): Door {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-door-'));
 	const args = ['door', folder, String(options.port ?? 0), String(options.n8nPort)];
 	if (options.limit !== undefined) args.push(String(options.limit));
-	const env: Record<string, string> =
-		options.queueMs === undefined ? {} : { DOOR_QUEUE_MS: String(options.queueMs) };
+	const settings = {
+		DOOR_QUEUE_MS: options.queueMs?.toString(),
+		DOOR_SECRET_HASHES: options.secretHashesFile,
+		DOOR_TLS_CERT: options.tlsCert,
+		DOOR_READY_WEBHOOK: options.readyWebhook,
+	};
+	const env = Object.fromEntries(
+		Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined),
+	);
 	let printed: string;
 	try {
 		printed = runServicesScript(args, env);
@@ -71,8 +94,9 @@ export function startDoor(options: DoorOptions): Door {
 	const port = assignedNumber(printed, 'DOOR_PORT')!;
 	const statsPort = assignedNumber(printed, 'DOOR_STATS_PORT')!;
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: `${options.tlsCert ? 'https' : 'http'}://127.0.0.1:${port}`,
 		port,
+		stats: async () => await haproxyStats(statsPort),
 		async webhookSide() {
 			const rows = await haproxyStats(statsPort);
 			const rowOf = (backend: string, name = 'n8n') => {

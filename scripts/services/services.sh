@@ -7,7 +7,7 @@
 #                                                      HAProxy as n8n's door, deploy/haproxy/n8n-door.cfg
 #                                                      as users copy it: at most N webhook requests in
 #                                                      n8n at once (default the file's); listen port 0:
-#                                                      a free one; DOOR_QUEUE_MS passes through
+#                                                      a free one; the DOOR_* settings pass through
 #   services.sh stop <folder>                          stops everything started in <folder>
 # `start`, `balance` and `door` print shell assignments (PG_PORT=…, REDIS_PORT=…, BALANCER_PORT=…,
 # BALANCER_STATS_PORT=…, DOOR_PORT=…, DOOR_STATS_PORT=…). Processes are stopped by their pid (files

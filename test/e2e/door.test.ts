@@ -8,12 +8,10 @@
  *   the door no delivery gets that answer: the door answers 503 with Retry-After until n8n's
  *   /healthz/readiness answers 200, and every lead ends as exactly one row once the workflow is
  *   published again (its trigger registers the secret the portal's retries carry).
- * - With the webhook limit reached, first deliveries (bodies the door has not let through) wait at
- *   the door for their turn and are let into n8n even after their sender hung up; repeats beyond
- *   their own limit are answered 503 with Retry-After by the door; the editor, /rest/ and /healthz
- *   pass through meanwhile.
+ *
+ * The limit, the line and the secret are HAProxy's alone: test/e2e/doorGuard.test.ts checks them
+ * in front of a stand-in for n8n.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,8 +30,6 @@ import {
 	publishWorkflow,
 	startDoor,
 	startPortalStack,
-	until,
-	webhookNode,
 	type Door,
 	type PortalStack,
 	type ProvisionedN8n,
@@ -43,8 +39,6 @@ import {
 /** What n8n answers, with 200, every request while it migrates its database at start. */
 const N8N_STARTING_UP = 'n8n is starting up. Please wait';
 const LIMIT = 2;
-/** How long the slow webhook workflow keeps each request inside n8n. */
-const HOLD_SECONDS = 4;
 /**
  * A portal that retries every 250 ms and ignores Retry-After: with a burst made while n8n is
  * stopped, a hundred deliveries a second reach the door while n8n starts.
@@ -53,26 +47,6 @@ const RETRY_EVERY_MS = 250;
 const RETRIES = 600;
 const LEAD_EVERY_MS = 250;
 const BURST_WHILE_STOPPED = 30;
-
-/** n8n's Webhook node answering after a Wait: each request holds its place in n8n for `seconds`. */
-function slowWebhookWorkflow(webhookPath: string, seconds: number): WorkflowDefinition {
-	return {
-		name: 'door test: slow webhook',
-		nodes: [
-			webhookNode(webhookPath, 'lastNode'),
-			{
-				name: 'Wait',
-				type: 'n8n-nodes-base.wait',
-				typeVersion: 1.1,
-				position: [220, 0],
-				webhookId: randomUUID(),
-				parameters: { resume: 'timeInterval', amount: seconds, unit: 'seconds' },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Wait', type: 'main', index: 0 }]] } },
-		settings: {},
-	};
-}
 
 /** The landing example with `credential`, its trigger at `webhookId` (the URL the portal has). */
 function landingWorkflow(credential: { id: string; name: string }, webhookId?: string) {
@@ -220,84 +194,4 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		).toEqual([]);
 		expect(eventIds.filter((id) => rowsOf(id) !== 1)).toEqual([]);
 	}, 600_000);
-
-	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile", async () => {
-		// A portal callback's path, as the Real Estate Portal Trigger's URLs end.
-		const webhookPath = `door-hold-${randomUUID()}/real-estate-portal`;
-		const slow = await owner.api.createWorkflow(slowWebhookWorkflow(webhookPath, HOLD_SECONDS));
-		expect((await publishWorkflow(owner, slow.id)).status).toBe('published');
-		const letInBefore = (await door.webhookSide()).firstsLetIn;
-		const post = async (body: string, signal?: AbortSignal) =>
-			await fetch(`${door.url}/webhook/${webhookPath}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body,
-				signal,
-			});
-
-		// Distinct bodies, each sender hanging up after the portal's 1.5 s.
-		const firsts = Array.from({ length: LIMIT + 3 }, async (_, lead) => {
-			try {
-				return (await post(JSON.stringify({ lead }), AbortSignal.timeout(1_500))).status;
-			} catch {
-				return 'hung up';
-			}
-		});
-		await until(
-			() => door.webhookSide(),
-			(side) => side.firstsInside === LIMIT && side.firstsWaiting === 3,
-			'the first deliveries beyond the limit waiting at the door',
-		);
-
-		const answers: Array<{ status: number; retryAfter: string | null; body: string }> = [];
-		const repeats = Array.from({ length: LIMIT + 3 }, async () => {
-			const response = await post(JSON.stringify({ lead: 0 }));
-			const answer = {
-				status: response.status,
-				retryAfter: response.headers.get('retry-after'),
-				body: await response.text(),
-			};
-			answers.push(answer);
-			return answer;
-		});
-		await until(
-			() => answers.length,
-			(count) => count >= 3,
-			'the door answering the repeats beyond their limit',
-		);
-		const side = await door.webhookSide();
-		// Another workflow's webhook does not join the line: it waits for the others' places.
-		const other = await fetch(`${door.url}/webhook/door-test-other`, {
-			method: 'POST',
-			body: '{}',
-		});
-		const editor = await fetch(`${door.url}/`);
-		const settings = await fetch(`${door.url}/rest/settings`);
-		const health = await fetch(`${door.url}/healthz`);
-		const stillHeld = answers.length;
-
-		expect(answers.map((a) => [a.status, doorRefusal(a.body)])).toEqual(
-			Array(3).fill([503, 'busy']),
-		);
-		expect(answers.map((a) => a.retryAfter)).toEqual(
-			Array(3).fill(expect.stringMatching(/^[1-9][0-9]*$/) as string),
-		);
-		expect([side.firstsInside, side.othersInside]).toEqual([LIMIT, LIMIT]);
-		expect([other.status, doorRefusal(await other.text())]).toEqual([503, 'busy']);
-		expect([editor.status, settings.status, health.status]).toEqual([200, 200, 200]);
-		expect((await settings.json()) as unknown).toHaveProperty('data');
-		// Those answers came while the limit's requests were still inside n8n.
-		expect(stillHeld).toBe(3);
-		expect((await Promise.all(repeats)).map((a) => a.status).sort()).toEqual([
-			...Array<number>(LIMIT).fill(200),
-			...Array<number>(3).fill(503),
-		]);
-
-		// Every first delivery ran in n8n, those whose sender had hung up included.
-		const outcomes = await Promise.all(firsts);
-		expect(outcomes.filter((outcome) => outcome === 'hung up').length).toBeGreaterThanOrEqual(3);
-		await owner.api.waitForExecutions(slow.id, LIMIT + 3 + LIMIT, 60_000);
-		const after = await door.webhookSide();
-		expect([after.firstsLetIn - letInBefore, after.firstsWaiting]).toEqual([LIMIT + 3, 0]);
-	}, 120_000);
 });

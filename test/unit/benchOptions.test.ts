@@ -41,7 +41,7 @@ test.each([
 	[['--bursts', '50,many'], '--bursts takes whole numbers from 1, not "50,many"'],
 	[
 		['--sides', 'baseline'],
-		'--sides takes one or more of ours+door, ours, ours-immediately+door, ours-immediately, webhook-immediately, webhook-lastnode, not "baseline"',
+		'--sides takes one or more of ours+door, ours, ours-immediately+door, ours-immediately, ours+n8n-limit, webhook-immediately, webhook-lastnode, not "baseline"',
 	],
 	[
 		['--scenarios', 'bursts,soak'],
