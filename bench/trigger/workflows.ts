@@ -1,9 +1,13 @@
-/** The two published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
+/** The published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
 import { randomUUID } from 'node:crypto';
 
 import { TRIGGER_TYPE, type WorkflowDefinition } from '../../harness/n8n';
 
-export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
+/** Our trigger alone, with Add Property Details as `propertyDetails` says. */
+export function ourTriggerWorkflow(
+	credentialId: string,
+	propertyDetails: boolean,
+): WorkflowDefinition {
 	return {
 		name: 'bench: Real Estate Portal Trigger',
 		nodes: [
@@ -13,7 +17,7 @@ export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: randomUUID(),
-				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'] },
+				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'], propertyDetails },
 				credentials: { realEstatePortalApi: { id: credentialId, name: 'bench portal' } },
 			},
 		],
