@@ -1,13 +1,9 @@
-/** The published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
+/** The two published workflows of benchmark 1: our trigger alone, n8n's Webhook node alone. */
 import { randomUUID } from 'node:crypto';
 
 import { TRIGGER_TYPE, type WorkflowDefinition } from '../../harness/n8n';
 
-/** Our trigger alone, with Add Property Details as `propertyDetails` says. */
-export function ourTriggerWorkflow(
-	credentialId: string,
-	propertyDetails: boolean,
-): WorkflowDefinition {
+export function ourTriggerWorkflow(credentialId: string): WorkflowDefinition {
 	return {
 		name: 'bench: Real Estate Portal Trigger',
 		nodes: [
@@ -17,7 +13,7 @@ export function ourTriggerWorkflow(
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: randomUUID(),
-				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'], propertyDetails },
+				parameters: { events: ['CONTACTO', 'CONTACTO_MENSAJE'] },
 				credentials: { realEstatePortalApi: { id: credentialId, name: 'bench portal' } },
 			},
 		],
