@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the nine benchmarks, each
+ * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the seven benchmarks, each
  * alternating ours and the baseline, each printing its ratios last and writing
  * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
  */
@@ -9,14 +9,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { associationBench } from './association.bench';
-import { detailsBench } from './details.bench';
 import { inventoryBench } from './inventory.bench';
 import { leadBurstBench } from './leadBurst.bench';
 import { N8N_VERSION } from './lib/baselineNodes';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { machine, printResult, writeResult, type BenchResult } from './lib/report';
 import { packageCostBench } from './packageCost.bench';
-import { pollBench } from './poll.bench';
 import { pollNetworkBench } from './pollNetwork.bench';
 import { sandboxBench } from './sandbox.bench';
 import { triggerBench } from './trigger.bench';
@@ -29,9 +27,7 @@ const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>
 	['association', associationBench],
 	['package', packageCostBench],
 	['sandbox', sandboxBench],
-	['poll', pollBench],
 	['poll-network', pollNetworkBench],
-	['details', detailsBench],
 	['lead-burst', leadBurstBench],
 ];
 

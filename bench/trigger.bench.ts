@@ -3,6 +3,8 @@
  * installed as a community package): lead deliveries at a fixed concurrency to a published workflow
  * holding only our trigger, versus the same deliveries to a workflow holding only n8n's Webhook node
  * with Header Auth (same header, same secret). The sandbox is the portal our trigger registers with.
+ * Then what Add Property Details adds to our trigger's answer: the one-at-a-time deliveries again,
+ * our workflow saved again with the details on.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import {
 	publishWorkflow,
 	startN8n,
 	type ProvisionedN8n,
+	type PublicationStatus,
 	type RunningN8n,
 } from '../harness/n8n';
 import { N8N_VERSION } from './lib/baselineNodes';
@@ -32,11 +35,18 @@ const CONNECTIONS = 20;
 const SINGLE = 1;
 const SECRET_HEADER = 'X-Portal-Webhook-Secret';
 const SERVICE_TIMEOUT_MS = 1_500;
+/** What details may add to the answer (issue 36): 50 ms at p50. */
+const GOAL_DETAILS_ADDED_MS = 50;
 
 interface Target {
 	url: string;
 	headers: Record<string, string>;
+	workflowId?: string;
 }
+
+/** Our side with Add Property Details on. */
+const DETAILS = 'ours, details';
+type TriggerSide = Side | typeof DETAILS;
 
 /** Publishes our trigger's workflow; it registers its URL and a secret with the sandbox. */
 async function publishOurs(owner: ProvisionedN8n, sandbox: SandboxProcess): Promise<Target> {
@@ -54,6 +64,36 @@ async function publishOurs(owner: ProvisionedN8n, sandbox: SandboxProcess): Prom
 	});
 	const workflow = await owner.api.createWorkflow(ourTriggerWorkflow(credential.id));
 	const publication = await publishWorkflow(owner, workflow.id);
+	return { ...(await registered(sandbox, publication)), workflowId: workflow.id };
+}
+
+/**
+ * Saves our workflow again with Add Property Details on, as a user turns it on: n8n publishes the
+ * new version, the same webhook, so the portal's callback stays the trigger's own.
+ */
+async function turnDetailsOn(
+	owner: ProvisionedN8n,
+	sandbox: SandboxProcess,
+	workflowId: string,
+): Promise<Target> {
+	const { name, nodes, connections, settings } = await owner.api.getWorkflow(workflowId);
+	await owner.api.updateWorkflow(workflowId, {
+		name,
+		connections,
+		settings: settings ?? {},
+		nodes: nodes.map((node) => ({
+			...node,
+			parameters: { ...(node.parameters as object), propertyDetails: true },
+		})),
+	});
+	return await registered(sandbox, await owner.session.waitForPublication(workflowId));
+}
+
+/** Where our published trigger is called and with which secret header, as the sandbox holds it. */
+async function registered(
+	sandbox: SandboxProcess,
+	publication: PublicationStatus,
+): Promise<Target> {
 	if (publication.status !== 'published')
 		throw new Error(`our trigger did not publish: ${JSON.stringify(publication)}`);
 	const { configuration } = await sandbox.admin<{
@@ -97,9 +137,9 @@ async function adsOf(sandbox: SandboxProcess): Promise<AdReference[]> {
 	return associations;
 }
 
-type TriggerRound = DeliveryRound & { side: Side; round: number; connections: number };
+type TriggerRound = DeliveryRound & { side: TriggerSide; round: number; connections: number };
 
-function summarise(rounds: TriggerRound[], side: Side, connections: number) {
+function summarise(rounds: TriggerRound[], side: TriggerSide, connections: number) {
 	const mine = rounds.filter((entry) => entry.side === side && entry.connections === connections);
 	const latencies = mine.flatMap((entry) => entry.latenciesMs);
 	return {
@@ -130,7 +170,7 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 		n8n = await startN8n({ userFolder, install, logName: 'bench-trigger' });
 		const owner = await provisionOwner(n8n.url);
 		const ours = await publishOurs(owner, sandbox);
-		const targets: Record<Side, Target> = {
+		const targets: Partial<Record<TriggerSide, Target>> = {
 			ours,
 			baseline: await publishBaseline(
 				owner,
@@ -140,12 +180,17 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 		};
 		const ads = await adsOf(sandbox);
 		let firstIndex = 0;
-		const send = async (side: Side, amount: number, connections = CONNECTIONS) => {
-			const result = await deliver({ ...targets[side], amount, connections, ads, firstIndex });
+		const send = async (side: TriggerSide, amount: number, connections = CONNECTIONS) => {
+			const result = await deliver({ ...targets[side]!, amount, connections, ads, firstIndex });
 			firstIndex += amount;
 			return result;
 		};
-		const measured = async (round: number, side: Side, amount: number, connections: number) => {
+		const measured = async (
+			round: number,
+			side: TriggerSide,
+			amount: number,
+			connections: number,
+		) => {
 			const result = await send(side, amount, connections);
 			rounds.push({ side, round, connections, ...result });
 			console.log(
@@ -160,6 +205,9 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 		for (const { round, side } of interleaved<Side>(1, 'ours', 'baseline')) {
 			await measured(round, side, singles, SINGLE);
 		}
+		targets[DETAILS] = await turnDetailsOn(owner, sandbox, ours.workflowId!);
+		await send(DETAILS, warmUp, SINGLE);
+		await measured(1, DETAILS, singles, SINGLE);
 	} finally {
 		await n8n?.stop();
 		await sandbox.stop();
@@ -169,6 +217,8 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 	const baseline = summarise(rounds, 'baseline', CONNECTIONS);
 	const oursSingle = summarise(rounds, 'ours', SINGLE);
 	const baselineSingle = summarise(rounds, 'baseline', SINGLE);
+	const detailsSingle = summarise(rounds, DETAILS, SINGLE);
+	const detailsAdded = detailsSingle['p50 ms'] - oursSingle['p50 ms'];
 	const throughput = ratio(ours['throughput req/s'], baseline['throughput req/s']);
 	return {
 		name: 'trigger',
@@ -178,19 +228,31 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 			`autocannon, ${CONNECTIONS} connections, a fresh idEvento and a realistic Spanish lead body per request; ` +
 			`${warmUp} warm-up deliveries per side, then ${pairs} interleaved pairs of ${perSide / pairs}; ` +
 			`then ${singles} per side one at a time (x1: response time without queueing); ` +
-			'n8n with the packed package, SQLite, default execution saving; both answer on receipt.',
+			'n8n with the packed package, SQLite, default execution saving; both answer on receipt; ' +
+			`then ours republished with Add Property Details on, ${warmUp} warm-up and ${singles} measured one at a time.`,
 		rounds: rounds.map(({ latenciesMs, ...round }) => ({
 			...round,
 			p50Ms: percentile(latenciesMs, 50),
 			p99Ms: percentile(latenciesMs, 99),
 		})),
-		summary: { ours, baseline, 'ours x1': oursSingle, 'baseline x1': baselineSingle },
+		summary: {
+			ours,
+			baseline,
+			'ours x1': oursSingle,
+			'baseline x1': baselineSingle,
+			'ours x1, details on': detailsSingle,
+		},
 		ratios: [
 			{ metric: 'throughput', value: throughput },
 			{ metric: 'p50', value: ratio(ours['p50 ms'], baseline['p50 ms']) },
 			{ metric: 'p99', value: ratio(ours['p99 ms'], baseline['p99 ms']) },
 			{ metric: 'p50 x1', value: ratio(oursSingle['p50 ms'], baselineSingle['p50 ms']) },
 			{ metric: 'p99 x1', value: ratio(oursSingle['p99 ms'], baselineSingle['p99 ms']) },
+			{
+				metric: 'p50 x1 details on',
+				value: ratio(detailsSingle['p50 ms'], oursSingle['p50 ms']),
+				of: 'ours with details / ours without',
+			},
 		],
 		goals: [
 			{ text: 'throughput ratio >= 0.95', met: throughput >= 0.95 },
@@ -203,8 +265,13 @@ export async function triggerBench({ size }: BenchOptions): Promise<BenchResult>
 				met: oursSingle['p99 ms'] < SERVICE_TIMEOUT_MS / 3,
 			},
 			{
+				text: `details add at most ${GOAL_DETAILS_ADDED_MS} ms at p50 one at a time (${detailsAdded.toFixed(1)} ms), p99 under ${SERVICE_TIMEOUT_MS / 3} ms`,
+				met:
+					detailsAdded <= GOAL_DETAILS_ADDED_MS && detailsSingle['p99 ms'] < SERVICE_TIMEOUT_MS / 3,
+			},
+			{
 				text: 'no failed or ignored delivery',
-				met: [ours, baseline, oursSingle, baselineSingle].every(
+				met: [ours, baseline, oursSingle, baselineSingle, detailsSingle].every(
 					(side) => side.failures + side.ignored === 0,
 				),
 			},

@@ -66,15 +66,3 @@ export function httpQueryAuthCredential(): ICredentialType {
 	) as { HttpQueryAuth: new () => ICredentialType };
 	return new HttpQueryAuth();
 }
-
-export const SPLIT_OUT_TYPE = 'n8n-nodes-base.splitOut';
-export const SPLIT_OUT_VERSION = 1;
-
-/** n8n's Split Out node (one item per element of a list field). */
-export function splitOutNode(): INodeType {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { SplitOut } = require(
-		path.join(nodesBaseDist, 'nodes', 'Transform', 'SplitOut', 'SplitOut.node.js'),
-	) as { SplitOut: new () => INodeType };
-	return new SplitOut();
-}

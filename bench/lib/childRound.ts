@@ -30,8 +30,6 @@ export interface ProcessFigures {
 	rssBeforeMiB: number;
 	/** CPU time (user + system) the process spent during the run, ms: wall time minus this is waiting. */
 	cpuMs: number;
-	/** When the run began and ended, µs of `process.hrtime` (the clock of `--cpu-prof`, bench/profile.ts). */
-	runWindowUs: [number, number];
 }
 
 /** Times `work` and reads the process's peak memory afterwards (in the round's process). */
@@ -40,19 +38,17 @@ export async function measure<T>(
 ): Promise<{ figures: ProcessFigures; value: T }> {
 	const rssBeforeMiB = process.memoryUsage.rss() / 2 ** 20;
 	const cpuBefore = process.cpuUsage();
-	const hrtimeUs = () => Number(process.hrtime.bigint() / 1000n);
-	const startedUs = hrtimeUs();
+	const started = performance.now();
 	const value = await work();
-	const endedUs = hrtimeUs();
+	const wallMs = performance.now() - started;
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRssMiB = process.resourceUsage().maxRSS / 1024;
 	return {
 		figures: {
-			wallMs: (endedUs - startedUs) / 1000,
+			wallMs,
 			peakRssMiB,
 			rssBeforeMiB,
 			cpuMs: (cpu.user + cpu.system) / 1000,
-			runWindowUs: [startedUs, endedUs],
 		},
 		value,
 	};

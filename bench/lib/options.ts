@@ -1,6 +1,6 @@
 /**
  * Command-line options of `npm run bench`: `--size tiny|full`, `--only <benchmark,...>`,
- * `--rounds <n>` (rounds per side of the inventory, association and poll benchmarks, where more
+ * `--rounds <n>` (rounds per side of the inventory, association and poll-network benchmarks, where more
  * rounds steady the medians on a noisy machine), and for lead-burst `--bursts <n,...>` (the burst
  * sizes), `--sides <side,...>` (LEAD_BURST_SIDES) and `--scenarios <scenario,...>`
  * (LEAD_BURST_SCENARIOS).

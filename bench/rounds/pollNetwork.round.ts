@@ -1,43 +1,35 @@
 /**
  * One round of the network poll benchmark in its own process:
- * `{ side, phase, event, url, leadsPerAgencyPerDay, days }`, against the emulator's network
+ * `{ phase, event, url, leadsPerAgencyPerDay, days, latencyMs }`, against the emulator's network
  * interface (every agency of `network-les`).
  *
- * - phase `poll`: ours, the Poll Trigger (New Lead or Ad Changed, all agencies) is activated, then
- *   new leads (two per agency) or changed ads (one agency in ten) are made, and ONE poll is
- *   measured. Baseline: the hand-built workflow (handBuiltPoll.ts) runs once to learn what is there,
- *   then the same changes, then ONE run is measured. The emulator counts the requests of the
- *   measured run and the most in flight.
- * - phase `steady` (ours only): the first poll (the activation's, which records where each agency
- *   starts) measured; then `days` days of leads (`leadsPerAgencyPerDay` per agency, 09:00 to
- *   20:00, days after today), a poll at 20:55 of each, and on the last day two leads per agency
- *   more and a poll at 21:00 measured: a poll every few minutes after days of leads, its listing
- *   holding a day or two of leads per agency already emitted. Both measured polls run at
- *   `latencyMs` per request (the days between at none); the emulator counts their requests.
- * - phase `month`: `days` days of leads (`leadsPerAgencyPerDay` per agency, registered over each
- *   day, days after today: the portal lists what is registered on or after `fromDate`) with one
- *   poll (one run) per day at 21:00 of that day (this process's clock moved there); the static data size at the end, and each day's items against the
- *   leads made (lost, twice).
+ * - phase `poll`: the Poll Trigger (New Lead or Ad Changed, all agencies) is activated, then new
+ *   leads (two per agency) or changed ads (one agency in ten) are made, and ONE poll is measured.
+ *   The emulator counts the requests of the measured poll and the most in flight.
+ * - phase `steady`: the first poll (the activation's, which records where each agency starts)
+ *   measured; then `days` days of leads (`leadsPerAgencyPerDay` per agency, 09:00 to 20:00, days
+ *   after today), a poll at 20:55 of each, and on the last day two leads per agency more and a poll
+ *   at 21:00 measured: a poll every few minutes after days of leads, its listing holding a day or two
+ *   of leads per agency already emitted. Both measured polls run at `latencyMs` per request (the days
+ *   between at none); the emulator counts their requests.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
 import { PollWorkflow, type PollOutcome } from '../../harness/engine/poll/pollWorkflow';
 import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../harness/n8n/portal';
 import { measure, roundMain } from '../lib/childRound';
 import { setProcessClock } from '../lib/processClock';
 import { portalCredentials } from './engineNodes';
-import { loadHandBuiltNodes, runHandBuilt, type HandBuiltEvent } from './handBuiltPoll';
 
 // tsx resolves `*.node` to the node's codex file first (see engineNodes.ts).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RealEstatePortalPollTrigger } =
 	require('../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node.ts') as typeof import('../../nodes/RealEstatePortalPollTrigger/RealEstatePortalPollTrigger.node');
 
+type PollEvent = 'newLead' | 'adChanged';
+
 interface Args {
-	side: 'ours' | 'baseline';
-	phase: 'poll' | 'steady' | 'month';
-	event: HandBuiltEvent;
+	phase: 'poll' | 'steady';
+	event: PollEvent;
 	url: string;
 	leadsPerAgencyPerDay: number;
 	days: number;
@@ -64,7 +56,7 @@ async function networkAgencies(url: string): Promise<string[]> {
 }
 
 /** What happens between the two runs: two new leads per agency, or one ad changed in ten agencies. */
-async function change(url: string, event: HandBuiltEvent): Promise<number> {
+async function change(url: string, event: PollEvent): Promise<number> {
 	const agencies = await networkAgencies(url);
 	if (event === 'newLead') {
 		const now = Date.now();
@@ -84,10 +76,10 @@ async function change(url: string, event: HandBuiltEvent): Promise<number> {
 	return chosen.length;
 }
 
-function ourTrigger(url: string, event: HandBuiltEvent) {
+function ourTrigger(url: string, event: PollEvent) {
 	return new PollWorkflow({
 		nodeType: RealEstatePortalPollTrigger,
-		// The hand-built baseline reads no ad details: neither does ours here (bench/details.bench.ts).
+		// The poll alone: what property details add to a lead's path is benchmark 1's to measure.
 		parameters: { event, propertyDetails: false },
 		credentials: portalCredentials(url, NETWORK_TOKEN),
 		credentialTypes: [new RealEstatePortalApi()],
@@ -102,103 +94,19 @@ async function measured<T>(url: string, work: () => Promise<T>) {
 	return { figures, value, requests: requests.count, mostInFlight: requests.mostInFlight };
 }
 
-async function onePoll({ side, event, url }: Args) {
-	if (side === 'ours') {
-		const workflow = ourTrigger(url, event);
-		await workflow.activate();
-		const expected = await change(url, event);
-		const run = await measured(url, () => workflow.poll());
-		if (run.value.error) throw run.value.error;
-		return {
-			...run.figures,
-			requests: run.requests,
-			mostInFlight: run.mostInFlight,
-			emitted: run.value.items?.length ?? 0,
-			expected,
-			staticDataBytes: JSON.stringify(workflow.nodeStaticData).length,
-		};
-	}
-	loadHandBuiltNodes();
-	const staticData: IDataObject = {};
-	await runHandBuilt({ url, token: NETWORK_TOKEN, event, staticData });
+async function onePoll({ event, url }: Args) {
+	const workflow = ourTrigger(url, event);
+	await workflow.activate();
 	const expected = await change(url, event);
-	const run = await measured(url, () =>
-		runHandBuilt({ url, token: NETWORK_TOKEN, event, staticData }),
-	);
+	const run = await measured(url, () => workflow.poll());
+	if (run.value.error) throw run.value.error;
 	return {
 		...run.figures,
 		requests: run.requests,
 		mostInFlight: run.mostInFlight,
-		emitted: run.value.items.length,
+		emitted: run.value.items?.length ?? 0,
 		expected,
-		staticDataBytes: JSON.stringify(staticData).length,
-	};
-}
-
-/** A month of days, a poll (run) each: what each side keeps at the end, and what it emitted. */
-async function month({ side, url, days, leadsPerAgencyPerDay }: Args) {
-	const agencies = await networkAgencies(url);
-	const workflow = side === 'ours' ? ourTrigger(url, 'newLead') : undefined;
-	const staticData: IDataObject = {};
-	if (workflow) await workflow.activate();
-	else {
-		loadHandBuiltNodes();
-		await runHandBuilt({
-			url,
-			token: NETWORK_TOKEN,
-			event: 'newLead',
-			staticData,
-			fromDate: portalDay(0).day,
-		});
-	}
-	const totals = { made: 0, emitted: 0, lost: 0, twice: 0, requests: 0 };
-	// Taken before the clock moves: portalDay counts from this process's now.
-	const simulated = Array.from({ length: days + 1 }, (_unused, day) => portalDay(day));
-	const { figures } = await measure(async () => {
-		for (let day = 1; day <= days; day++) {
-			const { start } = simulated[day];
-			const made = await bulkLeads(
-				{ url },
-				{
-					count: agencies.length * leadsPerAgencyPerDay,
-					from: start + 9 * HOUR_MS,
-					to: start + 20 * HOUR_MS,
-				},
-			);
-			await admin(url, 'DELETE', '/requests');
-			// The poll runs at the end of its simulated day: the day it asks from follows its clock.
-			setProcessClock(start + 21 * HOUR_MS);
-			const ids = workflow
-				? ((await workflow.poll()).items ?? []).map((item) => Number(item.eventId))
-				: (
-						await runHandBuilt({
-							url,
-							token: NETWORK_TOKEN,
-							event: 'newLead',
-							staticData,
-							// The simulated day's yesterday, as `$now.minus({ days: 1 })` would give on that day.
-							fromDate: simulated[day - 1].day,
-						})
-					).items.map((item) => item.id as number);
-			// The executions started with the items are not needed any more: keep the round's memory flat.
-			workflow?.executions.splice(0);
-			totals.requests += (await admin<{ count: number }>(url, 'GET', '/requests')).count;
-			const expected = new Set(made);
-			const got = new Set(ids);
-			totals.made += made.length;
-			totals.emitted += ids.length;
-			totals.twice += ids.length - got.size;
-			totals.lost += made.filter((id) => !got.has(id)).length;
-			totals.twice += ids.filter((id) => !expected.has(id)).length;
-		}
-	});
-	const kept = workflow ? workflow.nodeStaticData : staticData;
-	return {
-		...figures,
-		staticDataBytes: JSON.stringify(kept).length,
-		agencies: agencies.length,
-		days,
-		...totals,
+		staticDataBytes: JSON.stringify(workflow.nodeStaticData).length,
 	};
 }
 
@@ -270,9 +178,5 @@ async function steady({ url, days, leadsPerAgencyPerDay, latencyMs }: Args) {
 }
 
 roundMain(async (args: Args) =>
-	args.phase === 'month'
-		? await month(args)
-		: args.phase === 'steady'
-			? await steady(args)
-			: await onePoll(args),
+	args.phase === 'steady' ? await steady(args) : await onePoll(args),
 );

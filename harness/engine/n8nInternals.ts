@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 
 /**
@@ -7,8 +6,7 @@ import { createRequire } from 'node:module';
  * copies, so the harness must register into them, not into any other copy npm installed.
  * They are not resolvable from the project root, hence the typed shims below.
  */
-const requireFromCore = createRequire(require.resolve('n8n-core'));
-const requireFromBackendCommon = createRequire(requireFromCore.resolve('@n8n/backend-common'));
+export const requireFromCore = createRequire(require.resolve('n8n-core'));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ServiceToken = abstract new (...args: any[]) => unknown;
@@ -37,15 +35,3 @@ export const InstanceSettingsConfig = (
 		InstanceSettingsConfig: new () => InstanceSettingsConfigShape;
 	}
 ).InstanceSettingsConfig;
-
-/** The serializer n8n uses when it stores execution data. */
-export const flatted = requireFromBackendCommon('flatted') as {
-	stringify(value: unknown): string;
-};
-
-/** Sets `contentType` and `encoding` on a request from its headers, as n8n's raw body reader does. */
-export const parseIncomingMessage = (
-	requireFromCore('@n8n/backend-network') as {
-		parseIncomingMessage(message: IncomingMessage): void;
-	}
-).parseIncomingMessage;

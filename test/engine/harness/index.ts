@@ -1,4 +1,9 @@
-export * from '../../../harness/engine';
+export { runNode, type RunNodeOptions, type RunNodeResult } from '../../../harness/engine/runNode';
+export { CredentialStore } from '../../../harness/engine/credentialStore';
+export { PollWorkflow } from '../../../harness/engine/poll/pollWorkflow';
+export { receiveWebhook, WebhookReceiver } from './trigger/webhookReceiver';
+export type { ReceivedWebhook } from './trigger/executeWebhook';
+export type { WebhookMode } from './trigger/nodeWebhooks';
 export { loadOptions, listSearch, type LoadOptionsOptions } from './loadOptions';
 export { testCredential, type CredentialTestResult } from './testCredential';
 export { secretExposures, type RunTraces } from './secretExposures';

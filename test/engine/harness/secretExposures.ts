@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import type { IRun } from 'n8n-workflow';
 
-import { flatted } from '../../../harness/engine/n8nInternals';
+import { requireFromCore } from '../../../harness/engine/n8nInternals';
+
+/** The serializer n8n uses when it stores execution data (n8n-core's copy). */
+const flatted = createRequire(requireFromCore.resolve('@n8n/backend-common'))('flatted') as {
+	stringify(value: unknown): string;
+};
 
 /** What a run leaves behind that a user or an operator can read. */
 export interface RunTraces {

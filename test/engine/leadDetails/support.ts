@@ -1,17 +1,17 @@
 /** Shared set-up of the property-details tests: the ad as the emulator holds it, the requests counted. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { memoryHolds } from '../../../harness/engine/leadDetails';
 import {
 	backgroundReadsEnded,
 	forgetLookups,
+	keptAdCount,
 } from '../../../nodes/shared/leadDetails/detailsMemory';
 import type { Sandbox } from '../../../sandbox';
 import { admin, adminAds, interfaceState } from '../action/support';
 import type { PortalProxy } from '../action/portalProxy';
 
 export { backgroundReadsEnded, forgetLookups };
-export { burnOneCore, keepEventLoopBusy, memoryHolds } from '../../../harness/engine/leadDetails';
 
 /** Waits until the details memory holds the online ads of these agencies, as activation reads them. */
 export async function memoryHoldsAdsOf(sandbox: Sandbox, agencyCodes: string[]): Promise<void> {
@@ -100,4 +100,32 @@ export function spanishLead(adCode: string, agencyCode: string | null = null): I
 		telefono: '+54 11 4444-1234',
 		mensaje: '¿Sigue disponible?',
 	};
+}
+
+/** Waits until the details memory holds at least `count` ads; fails after `timeoutMs`. */
+export async function memoryHolds(count: number, timeoutMs = 20_000): Promise<void> {
+	const until = Date.now() + timeoutMs;
+	while (keptAdCount() < count) {
+		if (Date.now() > until) {
+			throw new Error(`the details memory holds ${keptAdCount()} ads, not ${count}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+/**
+ * The work of other executions in this process, as a busy n8n has: the event loop held `busyMs`
+ * out of every `everyMs`. Answers the function that stops it.
+ */
+export function keepEventLoopBusy(busyMs: number, everyMs: number): () => void {
+	const timer = setInterval(() => {
+		const until = performance.now() + busyMs;
+		while (performance.now() < until);
+	}, everyMs);
+	return () => clearInterval(timer);
+}
+
+/** Another busy process on the machine: one core spinning until killed. */
+export function burnOneCore(): ChildProcess {
+	return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ensureEngine } from '../engineSetup';
+import { ensureEngine } from '../../../../harness/engine/engineSetup';
 import { executeWebhook, type ReceivedWebhook } from './executeWebhook';
 import { WebhookHttpError, asWebhookRequest, asWebhookResponse, sendError } from './httpAdapter';
 import type { WebhookMode } from './nodeWebhooks';

@@ -8,7 +8,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { executeWorkflow } from '../execute';
+import { executeWorkflow } from '../../../../harness/engine/execute';
 import {
 	WebhookHttpError,
 	sendError,

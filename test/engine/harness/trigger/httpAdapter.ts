@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 
-import { parseIncomingMessage } from '../n8nInternals';
+import { requireFromCore } from '../../../../harness/engine/n8nInternals';
+
+/** Sets `contentType` and `encoding` on a request from its headers, as n8n's raw body reader does. */
+const { parseIncomingMessage } = requireFromCore('@n8n/backend-network') as {
+	parseIncomingMessage(message: IncomingMessage): void;
+};
 
 /**
  * n8n hands webhook nodes express request/response objects. express is not installed here, so

@@ -12,12 +12,19 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { createAdditionalData } from '../additionalData';
-import { CredentialStore, type CredentialsInput } from '../credentialStore';
-import { HarnessCredentialsHelper } from '../credentialsHelper';
-import { ensureEngine } from '../engineSetup';
-import { HarnessNodeTypes, instantiate, type NodeTypeInput } from '../nodeTypes';
-import { buildWorkflowNode, type NodeUnderTestOptions } from '../workflowNode';
+import { createAdditionalData } from '../../../../harness/engine/additionalData';
+import { CredentialStore, type CredentialsInput } from '../../../../harness/engine/credentialStore';
+import { HarnessCredentialsHelper } from '../../../../harness/engine/credentialsHelper';
+import { ensureEngine } from '../../../../harness/engine/engineSetup';
+import {
+	HarnessNodeTypes,
+	instantiate,
+	type NodeTypeInput,
+} from '../../../../harness/engine/nodeTypes';
+import {
+	buildWorkflowNode,
+	type NodeUnderTestOptions,
+} from '../../../../harness/engine/workflowNode';
 import { nodeWebhooks, type WebhookMode } from './nodeWebhooks';
 
 export interface TriggerOptions extends NodeUnderTestOptions {
