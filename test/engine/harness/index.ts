@@ -1,6 +1,6 @@
 export { runNode, type RunNodeOptions, type RunNodeResult } from '../../../harness/engine/runNode';
 export { CredentialStore } from '../../../harness/engine/credentialStore';
-export { PollWorkflow } from '../../../harness/engine/poll/pollWorkflow';
+export { PollWorkflow, type PollOutcome } from '../../../harness/engine/poll/pollWorkflow';
 export { receiveWebhook, WebhookReceiver } from './trigger/webhookReceiver';
 export type { ReceivedWebhook } from './trigger/executeWebhook';
 export type { WebhookMode } from './trigger/nodeWebhooks';
