@@ -3,6 +3,7 @@
  * whole: what was not understood, by field name, and where its values are. No value of the body
  * appears in them (a body holds personal data), nor the secret.
  */
+import type { NodeExecutionHint } from 'n8n-workflow';
 import type { PortalEvent } from '../shared/readEvent';
 
 const PREFIX = 'Real Estate Portal Trigger:';
@@ -53,4 +54,14 @@ export function unplacedWarning(eventId: string, problem: string, eventType: str
 export function refusedWarning(status: number, message: string, contentType: unknown): string {
 	const type = typeof contentType === 'string' && contentType !== '' ? contentType : 'none';
 	return `${PREFIX} answered ${status} to a delivery with the right secret: ${message} (content type ${asWritten(type)}). The portal sends it again for up to 72 hours.`;
+}
+
+/** What the execution of a body not fully read shows on the trigger's output, beside its success. */
+export function notFullyReadHint(items: number): NodeExecutionHint {
+	const what = items === 1 ? 'This body was' : `${items} bodies were`;
+	return {
+		type: 'warning',
+		location: 'outputPane',
+		message: `${what} not fully read: unreadableFields names the fields that were not, rawBody holds their values. Check the lead's row.`,
+	};
 }
