@@ -57,11 +57,8 @@ export function refusedWarning(status: number, message: string, contentType: unk
 }
 
 /** What the execution of a body not fully read shows on the trigger's output, beside its success. */
-export function notFullyReadHint(items: number): NodeExecutionHint {
-	const what = items === 1 ? 'This body was' : `${items} bodies were`;
-	return {
-		type: 'warning',
-		location: 'outputPane',
-		message: `${what} not fully read: unreadableFields names the fields that were not, rawBody holds their values. Check the lead's row.`,
-	};
-}
+export const notFullyReadHint = (items: number): NodeExecutionHint => ({
+	type: 'warning',
+	location: 'outputPane',
+	message: `${items === 1 ? 'This body was' : `${items} bodies were`} not fully read: unreadableFields names the fields that were not, rawBody holds their values. Check the lead's row.`,
+});
