@@ -105,9 +105,13 @@ const decisionOf = (example: Deciding): string =>
  */
 function decide(example: Deciding, from: string, leads: Row[], rows: Row[]): Row[] {
 	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(decisionOf(example))![1];
+	// As n8n: a node that did not run has no items to give.
 	const $ = (name: string) => ({
 		isExecuted: name === from,
-		all: () => (name === from ? leads : []).map((json) => ({ json })),
+		all: () => {
+			if (name !== from) throw new Error(`${name} did not run`);
+			return leads.map((json) => ({ json }));
+		},
 	});
 	// The lookup always outputs data: one empty item when it found no row.
 	const $input = {
