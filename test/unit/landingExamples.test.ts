@@ -105,23 +105,25 @@ const decisionOf = (example: Deciding): string =>
  */
 function decide(example: Deciding, from: string, leads: Row[], rows: Row[]): Row[] {
 	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(decisionOf(example))![1];
+	// The lookup always outputs data: one empty item when it found no row.
+	const found = (rows.length > 0 ? rows : [{}]).map((json) => ({ json: { ...json } }));
+	const outputs: Record<string, Array<{ json: Row }>> = {
+		[from]: leads.map((json) => ({ json })),
+		[writePath(example).find.name]: found,
+	};
 	// As n8n: a node that did not run has no items to give.
 	const $ = (name: string) => ({
-		isExecuted: name === from,
+		isExecuted: name in outputs,
 		all: () => {
-			if (name !== from) throw new Error(`${name} did not run`);
-			return leads.map((json) => ({ json }));
+			if (!(name in outputs)) throw new Error(`${name} did not run`);
+			return outputs[name];
 		},
 	});
-	// The lookup always outputs data: one empty item when it found no row.
-	const $input = {
-		all: () => (rows.length > 0 ? rows : [{}]).map((json) => ({ json: { ...json } })),
-	};
 	// eslint-disable-next-line @typescript-eslint/no-implied-eval
-	const evaluate = new Function('$', '$input', 'DateTime', `return ${expression};`) as (
+	const evaluate = new Function('$', 'DateTime', `return ${expression};`) as (
 		...args: unknown[]
 	) => Row[];
-	return evaluate($, $input, DateTime);
+	return evaluate($, DateTime);
 }
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
@@ -485,14 +487,14 @@ describe('the HubSpot template: a contact only grows', () => {
 		const expression = /^=\{\{([\s\S]*)\}\}$/.exec(
 			decision.parameters.assignments.assignments[0].value,
 		)![1];
-		const $ = () => ({ all: () => leads.map((json) => ({ json })) });
 		const found = contacts.length > 0 ? contacts.map((properties) => ({ properties })) : [{}];
-		const $input = { all: () => found.map((json) => ({ json })) };
+		const outputs: Record<string, Row[]> = {
+			'Has an Email?': leads,
+			'Find the Contact (by Email)': found,
+		};
+		const $ = (name: string) => ({ all: () => outputs[name].map((json) => ({ json })) });
 		// eslint-disable-next-line @typescript-eslint/no-implied-eval
-		return (new Function('$', '$input', `return ${expression};`) as (...args: unknown[]) => Row[])(
-			$,
-			$input,
-		);
+		return (new Function('$', `return ${expression};`) as (...args: unknown[]) => Row[])($);
 	}
 
 	it('a new e-mail: a contact with everything the lead says, stage lead, status new', () => {
