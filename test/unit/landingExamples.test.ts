@@ -180,11 +180,14 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 				operator: expect.objectContaining({ operation: 'exists' }),
 			}),
 		]);
-		expect(path.add.parameters).toMatchObject({ operation: 'insert' });
+		// A new row is upserted: should the other path add the lead between the lookup and the
+		// write, its row is completed, never doubled.
+		expect(path.add.parameters).toMatchObject({ operation: 'upsert', matchType: 'allConditions' });
 		expect(path.fill.parameters).toMatchObject({ operation: 'update', matchType: 'allConditions' });
-		expect(path.fill.parameters.filters.conditions).toEqual([
-			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
-		]);
+		for (const write of [path.add, path.fill])
+			expect(write.parameters.filters.conditions).toEqual([
+				{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+			]);
 		// Nothing mapped from an expression: a write carries exactly the columns the decision gave.
 		for (const write of [path.add, path.fill])
 			expect(write.parameters.columns).toMatchObject({
@@ -451,7 +454,8 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 			['leadKey', 'matchKey'],
 		);
 		expect(path.find.alwaysOutputData).toBe(true);
-		expect(path.add.parameters).toMatchObject({ operation: 'append' });
+		expect(path.add.parameters).toMatchObject({ operation: 'appendOrUpdate' });
+		expect(path.add.parameters.columns).toMatchObject({ matchingColumns: ['leadKey'] });
 		expect(path.fill.parameters).toMatchObject({ operation: 'update' });
 		expect(path.fill.parameters.columns).toMatchObject({ matchingColumns: ['leadKey'] });
 		for (const write of [path.add, path.fill])
