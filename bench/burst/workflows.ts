@@ -1,8 +1,8 @@
 /**
  * The workflows of the lead-burst sides: the landing example as a user imports it (its lead list
  * polled every minute for the run instead of every 5 minutes, its trigger's Respond as the side
- * says), and the peer users keep (n8n's Webhook node with Header Auth, then the example's own Data
- * table upsert, mapped from the raw Spanish body and keyed on the event id it has).
+ * says), and the peer users keep (n8n's Webhook node with Header Auth, then a Data table upsert
+ * into the example's table, mapped from the raw Spanish body and keyed on the event id it has).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -19,9 +19,9 @@ type ExampleNode = {
 
 export const CALLBACK_TRIGGER = 'New Portal Lead';
 export const LIST_TRIGGER = 'Leads From the Lead List';
-const UPSERT_NODE = 'Save the Lead (Upsert by Lead Key)';
-/** The lead list path's upsert: its output items are the rows the list path landed. */
-export const LIST_UPSERT_NODE = 'Save the Listed Lead (Upsert by Lead Key)';
+/** The landing example's insert: in a run of the list, its output items are the rows the list landed. */
+export const LIST_UPSERT_NODE = "Add the Lead's Row";
+const UPSERT_NODE = 'Save the Lead (Upsert by Event Id)';
 
 /** The workflow with `changes` merged into the parameters of the node named `nodeName`. */
 function withParameters(
@@ -72,18 +72,22 @@ export function webhookWorkflow(
 	respond: Respond,
 ): WorkflowDefinition {
 	const example = loadExample('leadsToDataTable', { id: 'unused', name: 'unused' });
-	const upsert = (example.nodes as ExampleNode[]).find((node) => node.name === UPSERT_NODE);
-	if (!upsert) throw new Error(`the landing example has no node "${UPSERT_NODE}"`);
-	const parameters = structuredClone(upsert.parameters) as {
-		filters: { conditions: Array<{ keyValue: string }> };
-		columns: { value: Record<string, string> };
+	const insert = (example.nodes as ExampleNode[]).find((node) => node.name === LIST_UPSERT_NODE)!;
+	const byEventId = [
+		{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.body.idEvento }}' },
+	];
+	const parameters = {
+		...insert.parameters,
+		operation: 'upsert',
+		matchType: 'allConditions',
+		filters: { conditions: byEventId },
+		columns: { mappingMode: 'defineBelow', value: WEBHOOK_MAPPED_COLUMNS },
 	};
-	parameters.filters.conditions[0].keyValue = '={{ $json.body.idEvento }}';
-	parameters.columns.value = WEBHOOK_MAPPED_COLUMNS;
+	const upsert = { ...insert, name: UPSERT_NODE, id: randomUUID(), position: [300, 0], parameters };
 	const webhook = headerAuthWebhookNode(headerCredentialId, webhookPath, respond);
 	return {
 		name: `bench: n8n's Webhook node (${respond}) → Data table`,
-		nodes: [webhook, { ...upsert, id: randomUUID(), position: [300, 0], parameters }],
+		nodes: [webhook, upsert],
 		connections: {
 			[webhook.name]: { main: [[{ node: UPSERT_NODE, type: 'main', index: 0 }]] },
 		},

@@ -1,7 +1,9 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -24,6 +26,7 @@ import {
 	triggerProperties,
 } from './properties';
 import { deliveryOf } from './delivery';
+import { notFullyReadHint } from './readingWarnings';
 import { receive, type Reception } from './receive';
 import { eventKindsSubtitle } from './subtitle';
 import {
@@ -212,6 +215,17 @@ export class RealEstatePortalTrigger implements INodeType {
 			},
 		},
 	};
+
+	/**
+	 * n8n runs the delivery's item through here (a webhook node with an execute method): the
+	 * execution of a body not fully read succeeds, with a warning on the trigger's output.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const unread = items.filter((item) => item.json.unreadableFields !== undefined).length;
+		if (unread > 0) this.addExecutionHints(notFullyReadHint(unread));
+		return [items];
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();

@@ -3,6 +3,7 @@
  * whole: what was not understood, by field name, and where its values are. No value of the body
  * appears in them (a body holds personal data), nor the secret.
  */
+import type { NodeExecutionHint } from 'n8n-workflow';
 import type { PortalEvent } from '../shared/readEvent';
 
 const PREFIX = 'Real Estate Portal Trigger:';
@@ -54,3 +55,10 @@ export function refusedWarning(status: number, message: string, contentType: unk
 	const type = typeof contentType === 'string' && contentType !== '' ? contentType : 'none';
 	return `${PREFIX} answered ${status} to a delivery with the right secret: ${message} (content type ${asWritten(type)}). The portal sends it again for up to 72 hours.`;
 }
+
+/** What the execution of a body not fully read shows on the trigger's output, beside its success. */
+export const notFullyReadHint = (items: number): NodeExecutionHint => ({
+	type: 'warning',
+	location: 'outputPane',
+	message: `${items === 1 ? 'This body was' : `${items} bodies were`} not fully read: unreadableFields names the fields that were not, rawBody holds their values. Check the lead's row.`,
+});

@@ -1,7 +1,7 @@
 /**
  * A lost callback registration, in a real n8n with the packed package (issue 36, defect 14): the
- * Data table landing example with a Poll Trigger beside its callback trigger (same credential, same
- * upsert on leadKey, a poll a minute), published. The emulator then loses the interface's callback
+ * Data table landing example (its Poll Trigger beside its callback trigger, on the same credential),
+ * its lead list polled every minute, published. The emulator then loses the interface's callback
  * configuration and subscriptions, as a portal may:
  *
  * 1. while n8n is stopped: n8n 2.41 started again calls none of the callback trigger's webhook
@@ -38,18 +38,17 @@ const POLL_RUN_MS = 30_000;
 /** Time for the emulator's first delivery of a lead. */
 const DELIVERY_MS = 30_000;
 
-/** The callback landing example with the polling example's trigger feeding the same upsert. */
+/** The callback landing example, its lead list polled every minute. */
 function landingWithPoll(credential: { id: string; name: string }): WorkflowDefinition {
 	const landing = loadExample('leadsToDataTable', credential);
-	const polling = loadExample('pollLeadsToDataTable', credential);
-	const callback = landing.nodes.find((node) => node.type === TRIGGER_TYPE)!;
-	const poll = polling.nodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
-	const connections = landing.connections as Record<string, unknown>;
+	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
 	return {
 		...landing,
-		name: 'Portal leads by callback and by polling',
-		nodes: [...landing.nodes, { ...poll, position: [0, -220] }],
-		connections: { ...connections, [poll.name as string]: connections[callback.name as string] },
+		nodes: landing.nodes.map((node) =>
+			node.type === POLL_TRIGGER_TYPE
+				? { ...node, parameters: { ...(node.parameters as object), ...everyMinute } }
+				: node,
+		),
 	};
 }
 

@@ -6,8 +6,8 @@
  * unpublished) with the header of its first attempt, on a schedule that stands for the portal's
  * 72 hours. Every lead must become one execution and one row: 0 lost, 0 twice.
  *
- * The workflow is the Data table landing example as it ships (Respond When Last Node Finishes, an
- * upsert keyed on leadKey): a delivery whose run failed is answered 5xx and sent again.
+ * The workflow is the Data table landing example as it ships (Respond When Last Node Finishes, a
+ * write keyed on leadKey): a delivery whose run failed is answered 5xx and sent again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {

@@ -180,7 +180,7 @@ test('400 leads through two webhook processes behind a balancer, a worker killed
 	for (const count of Object.values(perWebhookProcess))
 		expect(count).toBeGreaterThan(STORM.leads / 4);
 	expect(figures.postgres).toMatchObject({ missing: 0, duplicateRows: 0, unexpected: 0 });
-	// The Data table's upsert is an update, then an insert, in one transaction: under PostgreSQL
-	// two copies at the same instant may both insert. What it does is measured, not assumed.
+	// The Data table's write is a lookup, then an insert: under PostgreSQL two copies at the same
+	// instant may both insert. What it does is measured, not assumed.
 	expect(figures.dataTable).toMatchObject({ unexpected: 0 });
 });

@@ -1,7 +1,10 @@
 /**
  * The examples that land leads keep one column per field of the flat lead, the tables they create
- * are the ones they write, and each path of a landing workflow writes only what it may.
+ * are the ones they write, and a row only grows: whichever path writes, a value is never replaced
+ * by a null or by a later path's, `source` names the path that brought the lead first, and a lead
+ * with nothing new for its row is skipped.
  */
+import { DateTime } from 'luxon';
 import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
 import { simplifyLead } from '../../nodes/shared/normalizeEvent';
 import { readEvent } from '../../nodes/shared/readEvent';
@@ -14,24 +17,33 @@ interface ExampleNode {
 	typeVersion: number;
 	parameters: Record<string, any>;
 	credentials?: Record<string, { id: string; name: string }>;
+	alwaysOutputData?: boolean;
 }
+type Row = Record<string, unknown>;
 
 const nodesOf = (name: ExampleName) => readExample(name).nodes as unknown as ExampleNode[];
 const withOperation = (name: ExampleName, operation: string) =>
 	nodesOf(name).find((node) => node.parameters.operation === operation)!;
 const triggerOf = (name: ExampleName) => nodesOf(name).find((node) => /Trigger$/i.test(node.type))!;
+const ofType = (example: ExampleName, type: string) =>
+	nodesOf(example).find((node) => node.type === type)!;
 
 const parsed = readEvent(messageLead);
 if (!parsed.ok) throw new Error(parsed.problem);
+const flatLead = simplifyLead(parsed.event.lead!);
 /** The flat lead with its property details (Add Property Details, on in the examples' version). */
 const flatLeadFields = [
-	...new Set([
-		...Object.keys(simplifyLead(parsed.event.lead!)),
-		...Object.keys(detailsMissing({}, 'unknown')),
-	]),
+	...new Set([...Object.keys(flatLead), ...Object.keys(detailsMissing({}, 'unknown')), 'matchKey']),
 ];
-/** Beside the flat lead: where the row came from, and what the trigger could not read. */
-const EXTRA_COLUMNS = ['source', 'unreadableFields', 'rawBody'];
+/** Beside the flat lead: what the write sets itself, and what the trigger could not read. */
+const WRITE_COLUMNS = ['source', 'possibleDuplicateOf'];
+const EXTRA_COLUMNS = [
+	...WRITE_COLUMNS,
+	'unreadable',
+	'registeredAtLocal',
+	'unreadableFields',
+	'rawBody',
+];
 const PROPERTY_COLUMNS = ['adTitle', 'adLocation', 'adImageUrl', 'agencyName', 'contactType'];
 
 const LIST_TRIGGER = 'n8n-nodes-real-estate-portal.realEstatePortalPollTrigger';
@@ -49,87 +61,308 @@ const CALLBACK_ONLY = [
 	'parentAdId',
 ];
 
-/** The node the named node's output goes to. */
-function next(example: ExampleName, from: string): ExampleNode {
-	const connections = readExample(example).connections as Record<
-		string,
-		{ main: Array<Array<{ node: string }>> }
-	>;
-	const name = connections[from].main[0][0].node;
-	return nodesOf(example).find((node) => node.name === name)!;
+type Connections = Record<string, { main: Array<Array<{ node: string }>> }>;
+/** The nodes the named node's output `index` goes to. */
+function nextAll(example: ExampleName, from: string, index = 0): ExampleNode[] {
+	const connections = readExample(example).connections as Connections;
+	const names = (connections[from]?.main[index] ?? []).map((link) => link.node);
+	return nodesOf(example).filter((node) => names.includes(node.name));
 }
-const ofType = (example: ExampleName, type: string) =>
-	nodesOf(example).find((node) => node.type === type)!;
+const next = (example: ExampleName, from: string, index = 0) => nextAll(example, from, index)[0];
 
-describe.each(['leadsToDataTable', 'pollLeadsToDataTable'] as const)('%s', (example) => {
-	const created = withOperation(example, 'create').parameters.columns.column as Array<{
+const DATA_TABLE_EXAMPLES = {
+	leadsToDataTable: ['New Portal Lead', 'Leads From the Lead List'],
+	pollLeadsToDataTable: ['New Lead (Polling)'],
+	importLeads: ['Leads of the Last 30 Days'],
+} as const;
+type DataTableExample = keyof typeof DATA_TABLE_EXAMPLES;
+/** The examples that write through the decision: the Data table ones and the Sheets template. */
+const DECIDING = { ...DATA_TABLE_EXAMPLES, sheetsTemplate: DATA_TABLE_EXAMPLES.leadsToDataTable };
+type Deciding = keyof typeof DECIDING;
+
+/** The write path after a node that emits leads: find → decide → one item each → new? → add | fill in. */
+function writePath(example: Deciding) {
+	const find = next(example, DECIDING[example][0]);
+	const decide = next(example, find.name);
+	const split = next(example, decide.name);
+	const isNew = next(example, split.name);
+	return {
+		find,
+		decide,
+		split,
+		isNew,
+		add: next(example, isNew.name, 0),
+		fill: next(example, isNew.name, 1),
+	};
+}
+/** The decision's expression (in n8n itself, no Code node: a callback's answer waits for it). */
+const decisionOf = (example: Deciding): string =>
+	writePath(example).decide.parameters.assignments.assignments[0].value;
+
+/**
+ * Evaluates the example's decision as n8n does once for all the leads of an execution, on the leads
+ * a node emitted and the rows the lookup found: the writes it hands on.
+ */
+function decide(example: Deciding, from: string, leads: Row[], rows: Row[]): Row[] {
+	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(decisionOf(example))![1];
+	// The lookup always outputs data: one empty item when it found no row.
+	const found = (rows.length > 0 ? rows : [{}]).map((json) => ({ json: { ...json } }));
+	const outputs: Record<string, Array<{ json: Row }>> = {
+		[from]: leads.map((json) => ({ json })),
+		[writePath(example).find.name]: found,
+	};
+	// As n8n: a node that did not run has no items to give.
+	const $ = (name: string) => ({
+		isExecuted: name in outputs,
+		all: () => {
+			if (!(name in outputs)) throw new Error(`${name} did not run`);
+			return outputs[name];
+		},
+	});
+	// eslint-disable-next-line @typescript-eslint/no-implied-eval
+	const evaluate = new Function('$', 'DateTime', `return ${expression};`) as (
+		...args: unknown[]
+	) => Row[];
+	return evaluate($, DateTime);
+}
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+const created = (example: ExampleName) =>
+	withOperation(example, 'create').parameters.columns.column as Array<{
 		name: string;
 		type: string;
 	}>;
-	const firstTrigger = ofType(
-		example,
-		example === 'leadsToDataTable' ? CALLBACK_TRIGGER : LIST_TRIGGER,
-	);
-	const upsert = next(example, firstTrigger.name).parameters;
 
-	it('creates a column for every field of the flat lead, and writes exactly those columns', () => {
-		const names = created.map((column) => column.name);
+describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (example) => {
+	const names = created(example).map((column) => column.name);
+	const path = writePath(example);
+
+	it('creates a column for every field of the flat lead, and the write knows each of them', () => {
 		expect([...names].sort()).toEqual([...flatLeadFields, ...EXTRA_COLUMNS].sort());
-		expect(Object.keys(upsert.columns.value).sort()).toEqual([...names].sort());
-		expect(upsert.columns.schema.map((field: { id: string }) => field.id)).toEqual(names);
+		const written = /const COLUMNS = (\[[^\]]*\]);/.exec(decisionOf(example))![1];
+		expect(JSON.parse(written.replace(/'/g, '"').replace(/,\s*\]/, ']'))).toEqual(
+			names.filter((name) => !WRITE_COLUMNS.includes(name)),
+		);
+	});
+
+	it('reads the table first: the rows of the lead key and of the match key, always handing on', () => {
+		expect(path.find.parameters).toMatchObject({
+			operation: 'get',
+			matchType: 'anyCondition',
+			returnAll: true,
+			dataTableId: { mode: 'name', value: 'Portal leads' },
+		});
+		expect(path.find.parameters.filters.conditions).toEqual([
+			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+			{ keyName: 'matchKey', condition: 'eq', keyValue: '={{ $json.matchKey ?? $json.leadKey }}' },
+		]);
+		expect(path.find.alwaysOutputData).toBe(true);
+		for (const from of DATA_TABLE_EXAMPLES[example])
+			expect(next(example, from).name).toBe(path.find.name);
+	});
+
+	it('decides once for all the leads of an execution, then writes each of its writes', () => {
+		expect(path.decide).toMatchObject({ type: 'n8n-nodes-base.set', executeOnce: true });
+		expect(path.decide.parameters.assignments.assignments).toEqual([
+			expect.objectContaining({ name: 'writes', type: 'array' }),
+		]);
+		expect(path.split.parameters).toMatchObject({
+			fieldToSplitOut: 'writes',
+			include: 'noOtherFields',
+		});
+	});
+
+	it('writes only what the decision hands on: a new row, or the columns a row lacks by its lead key', () => {
+		expect(path.isNew.parameters.conditions.conditions).toEqual([
+			expect.objectContaining({
+				leftValue: '={{ $json.source }}',
+				operator: expect.objectContaining({ operation: 'exists' }),
+			}),
+		]);
+		// A new row is upserted: should the other path add the lead between the lookup and the
+		// write, its row is completed, never doubled.
+		expect(path.add.parameters).toMatchObject({ operation: 'upsert', matchType: 'allConditions' });
+		expect(path.fill.parameters).toMatchObject({ operation: 'update', matchType: 'allConditions' });
+		for (const write of [path.add, path.fill])
+			expect(write.parameters.filters.conditions).toEqual([
+				{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+			]);
+		// Nothing mapped from an expression: a write carries exactly the columns the decision gave.
+		for (const write of [path.add, path.fill])
+			expect(write.parameters.columns).toMatchObject({
+				mappingMode: 'autoMapInputData',
+				value: {},
+			});
+		const writes = nodesOf(example).filter((node) =>
+			['insert', 'update', 'upsert'].includes(node.parameters.operation),
+		);
+		expect(writes.map((node) => node.name).sort()).toEqual([path.add.name, path.fill.name].sort());
 	});
 
 	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
-		expect(created.map((column) => column.name)).toEqual(expect.arrayContaining(PROPERTY_COLUMNS));
-		expect(firstTrigger.typeVersion).toBe(2);
-		expect(firstTrigger.parameters.propertyDetails).not.toBe(false);
+		expect(names).toEqual(expect.arrayContaining(PROPERTY_COLUMNS));
+		const trigger = nodesOf(example).find((node) => node.name === DATA_TABLE_EXAMPLES[example][0])!;
+		expect(trigger.typeVersion).toBe(2);
+		expect(trigger.parameters.propertyDetails).not.toBe(false);
 	});
 
-	it('maps each lead field from the field of that name, and upserts on leadKey', () => {
-		for (const field of flatLeadFields)
-			expect(upsert.columns.value[field]).toContain(`$json.${field}`);
-		expect(upsert.filters.conditions).toEqual([
-			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+	it('reads at a glance: unreadable, who, what was asked and which property first, the local instant beside UTC', () => {
+		expect(names.slice(0, 14)).toEqual([
+			'unreadable',
+			'name',
+			'email',
+			'phone',
+			'contactType',
+			'message',
+			'adTitle',
+			'adLocation',
+			'adOperation',
+			'adPropertyTypeId',
+			'agencyName',
+			'adImageUrl',
+			'registeredAtLocal',
+			'registeredAt',
 		]);
-		expect(upsert.dataTableId).toMatchObject({ mode: 'name', value: 'Portal leads' });
+	});
+});
+
+/** Property details as Add Property Details gives them when it finds the ad. */
+const FOUND_DETAILS = {
+	adTitle: 'Departamento 3 ambientes',
+	adLocation: 'Av. Santa Fe 1234, Palermo',
+	adPropertyTypeId: 2,
+	adOperation: 'VENTA',
+	adImageUrl: 'https://img.example.com/1.jpg',
+	agencyName: 'Demo Propiedades',
+	detailsMissing: null,
+};
+
+/** A lead as the triggers emit it, its property details found (or missing, with a reason). */
+function leadItem(fields: Row = {}, details: 'found' | 'missing' = 'found'): Row {
+	return {
+		...flatLead,
+		...(details === 'found' ? FOUND_DETAILS : detailsMissing({}, 'the ad was not found in time')),
+		matchKey: 'match:0123456789abcdef01234567',
+		...fields,
+	};
+}
+/** A row as the table holds what the decision added (ids and timestamps beside). */
+const stored = (row: Row): Row => ({ id: 7, createdAt: '2026-11-27T10:00:00.000Z', ...row });
+
+it('every example that decides decides alike: only which path, and what a new row holds, differ', () => {
+	const rule = (example: Deciding) =>
+		decisionOf(example).slice(decisionOf(example).indexOf('const AS_TEXT'));
+	for (const example of Object.keys(DECIDING) as Deciding[])
+		expect(rule(example)).toBe(rule('leadsToDataTable'));
+});
+
+describe('the Data table write: a row that only grows', () => {
+	const callback = (leads: Row[], rows: Row[] = []) =>
+		decide('leadsToDataTable', 'New Portal Lead', leads, rows);
+	const list = (leads: Row[], rows: Row[] = []) =>
+		decide('leadsToDataTable', 'Leads From the Lead List', leads, rows);
+
+	it('a new lead: its row with every value it carries, never a null, source the path', () => {
+		const [row] = callback([leadItem()]);
+		expect(row).toMatchObject({
+			source: 'callback',
+			leadKey: leadItem().leadKey,
+			name: 'María González',
+		});
+		expect(Object.values(row).filter(isBlank)).toEqual([]);
+		expect(row.registeredAtLocal).toBe('2024-05-14 10:31:07 -03:00');
+		expect(row).not.toHaveProperty('possibleDuplicateOf');
+		expect(list([leadItem()])[0]).toMatchObject({ source: 'list' });
+	});
+
+	it('the list skips a row that has everything it carries', () => {
+		const landed = callback([leadItem()]).map(stored);
+		expect(list([leadItem()], landed)).toEqual([]);
+		expect(callback([leadItem()], landed)).toEqual([]);
+	});
+
+	it('fills in the details a row lacks, whichever path landed it, and clears the reason they were missing', () => {
+		const withoutDetails = callback([leadItem({}, 'missing')]).map(stored);
+		const [filled] = list([leadItem()], withoutDetails);
+		expect(filled).toEqual({ leadKey: leadItem().leadKey, ...FOUND_DETAILS });
+		const listedFirst = list([leadItem({}, 'missing')]).map(stored);
+		expect(callback([leadItem()], listedFirst)[0]).toMatchObject({
+			adTitle: 'Departamento 3 ambientes',
+		});
+	});
+
+	it('never writes a null or a new value over a column, nor source, whatever the order', () => {
+		const variants = [
+			leadItem(),
+			leadItem({}, 'missing'),
+			leadItem({ name: null, phone: 'other' }),
+		];
+		for (const first of variants)
+			for (const second of variants)
+				for (const [landing, later] of [
+					[callback, list],
+					[list, callback],
+				]) {
+					const row = stored(landing([first])[0]);
+					for (const write of later([second], [row])) {
+						expect(write).not.toHaveProperty('source');
+						expect(write).not.toHaveProperty('possibleDuplicateOf');
+						for (const [column, value] of Object.entries(write)) {
+							if (column === 'leadKey') continue;
+							if (column === 'detailsMissing') {
+								// The one null: the reason the details were missing, cleared as they are filled in.
+								expect([value, typeof write.adTitle]).toEqual([null, 'string']);
+								continue;
+							}
+							const filled = { column, rowEmpty: isBlank(row[column]), given: !isBlank(value) };
+							expect(filled).toEqual({ column, rowEmpty: true, given: true });
+						}
+					}
+				}
+	});
+
+	it("the list never writes a listed lead's own id as the portal's event id", () => {
+		const [listed] = list([leadItem()]);
+		expect(listed).not.toHaveProperty('eventId');
+	});
+
+	it('a lead the trigger could not fully read: unreadable, with the fields and the body as text', () => {
+		const [row] = callback([leadItem({ unreadableFields: 'telefono', rawBody: { telefono: {} } })]);
+		expect(row).toMatchObject({
+			unreadable: true,
+			unreadableFields: 'telefono',
+			rawBody: '{"telefono":{}}',
+		});
+	});
+
+	describe('two rows the paths could not tie (the same matchKey, different lead keys)', () => {
+		const onCallback = stored({
+			...callback([leadItem({ leadKey: 'event:1' })])[0],
+		});
+		it('the newer names the other when the other path added it within minutes of its instant', () => {
+			const [listed] = list(
+				[leadItem({ leadKey: 'listed:2', registeredAt: '2024-05-14T10:32:00-03:00' })],
+				[onCallback],
+			);
+			expect(listed).toMatchObject({ source: 'list', possibleDuplicateOf: 'event:1' });
+			expect(onCallback.leadKey).toBe('event:1');
+		});
+		it('not when the instants are far apart, nor when the same path added it', () => {
+			const later = leadItem({ leadKey: 'listed:3', registeredAt: '2024-05-14T11:31:07-03:00' });
+			expect(list([later], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			const sameSide = leadItem({ leadKey: 'event:4' });
+			expect(callback([sameSide], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+		});
 	});
 });
 
 describe('the Data table landing workflow: callback and lead list into one table', () => {
 	const list = ofType('leadsToDataTable', LIST_TRIGGER);
-	const notYet = next('leadsToDataTable', list.name).parameters;
-	const listSave = next(
-		'leadsToDataTable',
-		notYet.name ?? next('leadsToDataTable', list.name).name,
-	);
-	const listWrite = next('leadsToDataTable', next('leadsToDataTable', list.name).name).parameters;
 
 	it('reads the lead list of every agency at most every 5 minutes', () => {
 		expect(list.parameters).toMatchObject({ event: 'newLead', agencyScope: 'all' });
 		expect(list.parameters.pollTimes.item).toEqual([{ mode: 'everyX', value: 5, unit: 'minutes' }]);
-	});
-
-	it('skips a listed lead already saved with its property details, and rewrites one saved without', () => {
-		expect(notYet).toMatchObject({ operation: 'rowNotExists', matchType: 'allConditions' });
-		expect(notYet.filters.conditions).toEqual([
-			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
-			{ keyName: 'detailsMissing', condition: 'isEmpty' },
-		]);
-		expect(listSave.parameters.operation).toBe('upsert');
-	});
-
-	it('never blanks or replaces what only the callback carries, and says which path wrote', () => {
-		const written = Object.keys(listWrite.columns.value);
-		expect(written.filter((column) => CALLBACK_ONLY.includes(column))).toEqual([]);
-		expect(listWrite.filters.conditions).toEqual([
-			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
-		]);
-		expect(listWrite.columns.value.source).toBe('list');
-		const callbackWrite = next(
-			'leadsToDataTable',
-			ofType('leadsToDataTable', CALLBACK_TRIGGER).name,
-		);
-		expect(callbackWrite.parameters.columns.value.source).toBe('callback');
 	});
 
 	it('uses one credential for both triggers', () => {
@@ -138,10 +371,10 @@ describe('the Data table landing workflow: callback and lead list into one table
 });
 
 it('the Data table examples create the same table, so that they can write into it side by side', () => {
-	const [callback, poll] = (['leadsToDataTable', 'pollLeadsToDataTable'] as const).map(
+	const [callback, ...others] = (Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[]).map(
 		(example) => withOperation(example, 'create').parameters,
 	);
-	expect(poll).toEqual(callback);
+	for (const other of others) expect(other).toEqual(callback);
 });
 
 describe('the PostgreSQL landing workflow', () => {
@@ -184,17 +417,21 @@ describe('the PostgreSQL landing workflow', () => {
 		);
 	});
 
-	it('the callback completes a row and never blanks it; the list only adds missing details', () => {
+	it('a row only grows: each path fills what the row lacks, never blanks it, never changes source', () => {
 		const updates = (sql: string) =>
 			sql
 				.split('DO UPDATE SET')[1]
+				.replace(/;\s*$/, '')
 				.split(',\n')
 				.map((line) => line.trim());
-		for (const update of updates(callbackWrite.query).filter((line) => !line.startsWith('source')))
-			expect(update).toMatch(
-				/^(\w+) = (COALESCE\(EXCLUDED\.\1, portal_leads\.\1\)|CASE WHEN EXCLUDED\.details_missing IS NULL THEN EXCLUDED\.\1 ELSE portal_leads\.\1 END)/,
-			);
-		expect(listWrite.query).toMatch(/WHERE portal_leads\.details_missing IS NOT NULL/);
+		for (const write of [callbackWrite, listWrite]) {
+			for (const update of updates(write.query).filter(
+				(line) => !line.startsWith('details_missing'),
+			))
+				expect(update).toMatch(/^(\w+) = COALESCE\(portal_leads\.\1, EXCLUDED\.\1\)$/);
+			expect(updates(write.query).map((line) => line.split(' ')[0])).not.toContain('source');
+			expect(write.query).toMatch(/other\.match_key = lead\."matchKey"/);
+		}
 		expect(
 			insertedColumns(listWrite.query).filter((column) =>
 				CALLBACK_ONLY.map((field) =>
@@ -205,28 +442,97 @@ describe('the PostgreSQL landing workflow', () => {
 	});
 });
 
-describe('the Google Sheets template', () => {
-	const sheet = withOperation('sheetsTemplate', 'appendOrUpdate').parameters;
-	const columnsOf = (name: string) =>
-		nodesOf('sheetsTemplate')
-			.find((node) => node.name === name)!
-			.parameters.assignments.assignments.map((assignment: { name: string }) => assignment.name);
-	const dataTable = withOperation('leadsToDataTable', 'create').parameters.columns.column.map(
-		(column: { name: string }) => column.name,
-	);
+describe('the Google Sheets template: the same write, a sheet for a table', () => {
+	const sheets = (leads: Row[], rows: Row[] = [], from = 'New Portal Lead') =>
+		decide('sheetsTemplate', from, leads, rows);
+	const path = writePath('sheetsTemplate');
+	const dataTable = created('leadsToDataTable').map((column) => column.name);
 
-	it('matches rows on the lead key, and writes the header row itself on an empty sheet', () => {
-		expect(sheet.columns).toMatchObject({
-			mappingMode: 'autoMapInputData',
-			matchingColumns: ['leadKey'],
+	it('finds the rows of the lead key or the match key, appends a new lead, fills in an existing row', () => {
+		expect(path.find.parameters).toMatchObject({ operation: 'read', combineFilters: 'OR' });
+		expect(path.find.parameters.filtersUI.values.map((filter: Row) => filter.lookupColumn)).toEqual(
+			['leadKey', 'matchKey'],
+		);
+		expect(path.find.alwaysOutputData).toBe(true);
+		expect(path.add.parameters).toMatchObject({ operation: 'appendOrUpdate' });
+		expect(path.add.parameters.columns).toMatchObject({ matchingColumns: ['leadKey'] });
+		expect(path.fill.parameters).toMatchObject({ operation: 'update' });
+		expect(path.fill.parameters.columns).toMatchObject({ matchingColumns: ['leadKey'] });
+		for (const write of [path.add, path.fill])
+			expect(write.parameters.columns).toMatchObject({
+				mappingMode: 'autoMapInputData',
+				value: {},
+			});
+	});
+
+	it("a new lead's row has the Data table's columns in its order: the first writes the header row", () => {
+		const [row] = sheets([leadItem()]);
+		expect(Object.keys(row)).toEqual(dataTable);
+		expect(row).toMatchObject({
+			source: 'callback',
+			possibleDuplicateOf: '',
+			eventId: flatLead.eventId,
 		});
 	});
 
-	it("carries the Data table's columns; the list path only those the list carries", () => {
-		expect(columnsOf('Columns of a Callback Lead')).toEqual(dataTable);
-		const listed = columnsOf('Columns of a Listed Lead');
-		expect(listed.filter((column: string) => CALLBACK_ONLY.includes(column))).toEqual([]);
-		expect(listed).toEqual(expect.arrayContaining(['leadKey', ...PROPERTY_COLUMNS]));
+	it("fills only the cells a row lacks (a sheet's empty cell is ''), and skips a complete row", () => {
+		const blankDetails = { ...sheets([leadItem({}, 'missing')])[0], row_number: 2 };
+		const [filled] = sheets([leadItem()], [blankDetails], 'Leads From the Lead List');
+		expect(filled).toEqual({ leadKey: leadItem().leadKey, ...FOUND_DETAILS });
+		const complete = { ...sheets([leadItem()])[0], row_number: 2 };
+		expect(sheets([leadItem()], [complete], 'Leads From the Lead List')).toEqual([]);
+	});
+});
+
+describe('the HubSpot template: a contact only grows', () => {
+	const decision = nodesOf('hubspotTemplate').find((node) => node.type === 'n8n-nodes-base.set')!;
+	/** The template's decision on the leads with an e-mail and the contacts the search found. */
+	function writes(leads: Row[], contacts: Row[]): Row[] {
+		const expression = /^=\{\{([\s\S]*)\}\}$/.exec(
+			decision.parameters.assignments.assignments[0].value,
+		)![1];
+		const found = contacts.length > 0 ? contacts.map((properties) => ({ properties })) : [{}];
+		const outputs: Record<string, Row[]> = {
+			'Has an Email?': leads,
+			'Find the Contact (by Email)': found,
+		};
+		const $ = (name: string) => ({ all: () => outputs[name].map((json) => ({ json })) });
+		// eslint-disable-next-line @typescript-eslint/no-implied-eval
+		return (new Function('$', `return ${expression};`) as (...args: unknown[]) => Row[])($);
+	}
+
+	it('a new e-mail: a contact with everything the lead says, stage lead, status new', () => {
+		expect(writes([leadItem()], [])).toEqual([
+			expect.objectContaining({
+				email: 'maria.gonzalez@example.com',
+				firstname: 'María',
+				lastname: 'González',
+				lifecyclestage: 'lead',
+				hs_lead_status: 'NEW',
+				message: expect.stringContaining('About: Departamento 3 ambientes (DEMO-0001)'),
+			}),
+		]);
+	});
+
+	it('a contact already there only gets what it lacks; its stage and status are never reset', () => {
+		const contact = {
+			email: 'maria.gonzalez@example.com',
+			firstname: 'María',
+			lastname: 'González',
+			lifecyclestage: 'opportunity',
+			hs_lead_status: 'IN_PROGRESS',
+			message: 'the first lead',
+		};
+		expect(writes([leadItem()], [contact])).toEqual([
+			{ email: 'maria.gonzalez@example.com', phone: '+54 11 5555-0101' },
+		]);
+		expect(writes([leadItem()], [{ ...contact, phone: '+54 11 5555-0101' }])).toEqual([]);
+		// HubSpot's node sends no property whose value is empty: a property left out writes nothing.
+		const upsert = nodesOf('hubspotTemplate').find(
+			(node) => node.parameters.operation === 'upsert',
+		)!;
+		for (const value of Object.values(upsert.parameters.additionalFields))
+			expect(value).toMatch(/^=\{\{ \$json\.\w+ \?\? '' \}\}$/);
 	});
 });
 

@@ -10,6 +10,7 @@ import type { ReceivedWebhook, WebhookReceiver } from '../harness';
 import { leadBody, portalSecret, post, useTriggerSandbox, type TriggerSetup } from './support';
 
 const env = useTriggerSandbox();
+const TRIGGER = 'Real Estate Portal Trigger';
 
 async function activeTrigger(setup: TriggerSetup = {}): Promise<WebhookReceiver> {
 	const receiver = await env.trigger(setup);
@@ -32,6 +33,8 @@ async function deliverAll(
 		status: statuses[index],
 		items: one.items.map((item) => item.json),
 		warnings: one.logs.filter((line) => line.startsWith('warn:')),
+		/** What the execution shows on the trigger's output beside its status. */
+		run: { status: one.run?.status, hints: one.run?.data.resultData.runData[TRIGGER]?.[0]?.hints },
 	}));
 }
 
@@ -61,9 +64,18 @@ describe('contact fields under names the alias table does not know (defect 2)', 
 			['nombre', 'email', 'telefono', 'mensaje'],
 		);
 
-		const { status, items, warnings } = await deliver(body);
+		const { status, items, warnings, run } = await deliver(body);
 
 		expect(status).toBe(200);
+		expect(run).toEqual({
+			status: 'success',
+			hints: [
+				expect.objectContaining({
+					type: 'warning',
+					message: expect.stringMatching(/not fully read/),
+				}),
+			],
+		});
 		expect(items).toEqual([
 			expect.objectContaining({
 				eventId: body.idEvento,
@@ -92,7 +104,7 @@ describe('registration instants (defects 3 and 16)', () => {
 		['no offset, in the portal’s zone', '2026-11-26 10:49:35', '2026-11-26T10:49:35-03:00'],
 		['no offset, with milliseconds', '2026-11-26T10:49:35.123', '2026-11-26T10:49:35.123-03:00'],
 	])('%s: read as an ISO instant with its offset', async (_form, written, iso) => {
-		const { items, warnings } = await deliver(lead({ fechaRegistro: written }));
+		const { items, warnings, run } = await deliver(lead({ fechaRegistro: written }));
 
 		expect(items[0].registeredAt).toBe(iso);
 		expect(Date.parse(iso)).toBe(
@@ -100,6 +112,7 @@ describe('registration instants (defects 3 and 16)', () => {
 		);
 		expect(items[0]).not.toHaveProperty('unreadableFields');
 		expect(warnings).toEqual([]);
+		expect(run.hints).toEqual([]);
 	});
 
 	it.each(['garbage', '2026-13-45 99:99:99', '31/02/2026 10:00:00', '42'])(

@@ -153,7 +153,7 @@ export async function measureDestinations(args: {
 	return {
 		dataTable: await callbackFigure(
 			'demo-les',
-			'Data table (callback and lead list, upsert on leadKey)',
+			'Data table (callback and lead list, keyed on leadKey)',
 			destinations.dataTable,
 			ids.dataTable,
 		),

@@ -114,7 +114,7 @@ export async function pollThroughOutage(
 	const lastByCallback = rows.filter((row) => row.source !== 'list').length;
 	return {
 		scenario: `${leadsPerPhase} leads before, ${leadsPerPhase} while n8n is stopped, ${leadsPerPhase} after it started again`,
-		destination: 'Data table (Poll Trigger, every minute, upsert on leadKey)',
+		destination: 'Data table (Poll Trigger, every minute, keyed on leadKey)',
 		leads: made.length,
 		deliveries: 0,
 		executions: await whenDatabaseReady(() => owner.api.countExecutions(poll.id)),
