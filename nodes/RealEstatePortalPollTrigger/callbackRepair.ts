@@ -47,13 +47,21 @@ const tailOf = (url: string) =>
 		.slice(-2)
 		.join('/');
 
-/**
- * Puts the recorded callback back when the portal's configuration is empty or gone. Two polls of
- * one workflow never check at once: they run one at a time (oneAtATime.ts).
- */
+/** Checks in progress, by the recorded callback's URL. */
+const checking = new Map<string, Promise<void>>();
+
+/** Puts the recorded callback back when the portal's configuration is empty or gone. */
 export async function repairLostCallback(ctx: IPollFunctions): Promise<void> {
 	const record = recordedCallback(ctx);
 	if (record === undefined) return;
+	const inProgress = checking.get(record.url);
+	if (inProgress !== undefined) return await inProgress;
+	const check = checkAndRepair(ctx, record).finally(() => checking.delete(record.url));
+	checking.set(record.url, check);
+	await check;
+}
+
+async function checkAndRepair(ctx: IPollFunctions, record: RecordedCallback): Promise<void> {
 	const api = callbackApiOf(ctx);
 	try {
 		const current = await api.getConfiguration();

@@ -55,17 +55,11 @@ async function publishedPair(): Promise<{ receiver: WebhookReceiver; staticData:
 	return { receiver, staticData: receiver.trigger.staticData };
 }
 
-/** The workflow's Poll Trigger; `workflowId` the same for two activations of one workflow. */
-function pollOf(
-	staticData: IDataObject,
-	credentials?: ICredentialDataDecryptedObject,
-	workflowId?: string,
-) {
+function pollOf(staticData: IDataObject, credentials?: ICredentialDataDecryptedObject) {
 	return pollWorkflow(sandbox, {
 		parameters: { agencyScope: 'one', agencyCode: 'INMO-001' },
 		staticData,
 		credentials,
-		workflowId,
 	});
 }
 
@@ -131,8 +125,8 @@ describe('a lost callback registration: n8n running, the Poll Trigger of the wor
 	it('two polls at once (the first poll after a start and the scheduled one overlapping) put it back once', async () => {
 		const { staticData } = await publishedPair();
 		const registered = await callbackState(sandbox);
-		const first = pollOf(staticData, undefined, 'published-pair');
-		const second = pollOf(staticData, undefined, 'published-pair');
+		const first = pollOf(staticData);
+		const second = pollOf(staticData);
 		await first.activate();
 		await second.activate();
 		portalLosesCallback(sandbox);
