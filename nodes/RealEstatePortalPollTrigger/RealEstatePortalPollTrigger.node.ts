@@ -28,6 +28,14 @@ import {
 } from './properties';
 import { readSaved, readingOrder, type PollStore, type SavedPoll } from './store';
 
+/**
+ * The poll contexts that already polled. n8n makes one context per activation and polls with it
+ * until deactivation, so the first poll of a context with activation 'activate' is the first after
+ * publication: a lead poll resumes from its saved cursors (72 hours at most), an ad poll starts over.
+ * A restart ('init') keeps the saved cursors and catches up.
+ */
+const polledContexts = new WeakSet<object>();
+
 function noneYet(ctx: IPollFunctions, event: PollEvent): NodeOperationError {
 	const what =
 		event === 'newLead'
@@ -80,7 +88,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		if (this.getMode() !== 'manual') {
 			// Each active poll: the linked agencies' ads are read ahead, or again once due, in the background.
 			warmPropertyDetails(this);
-			return await oneAtATime(this, async (...turn) => await activePoll(this, event, ...turn));
+			return await oneAtATime(this, async (store) => await activePoll(this, event, store));
 		}
 		// "Fetch test event": the most recent real item, the starting point left as it is.
 		const store = this.getWorkflowStaticData('node') as PollStore;
@@ -98,24 +106,19 @@ export class RealEstatePortalPollTrigger implements INodeType {
 	}
 }
 
-/**
- * A poll of the active workflow, on the node's static data (no other poll of it meanwhile).
- * `firstPoll`: its activation's first. n8n fails the activation with the error of that poll
- * (n8n-core's ActiveWorkflowTriggers polls at once and re-throws), after a restart too: it reports
- * nothing. With activation 'activate' it is the first after publication: a lead poll resumes from
- * its saved cursors (72 hours at most), an ad poll starts over. A restart ('init') keeps the saved
- * cursors and catches up.
- */
+/** A poll of the active workflow, on the node's static data (no other poll of it meanwhile). */
 async function activePoll(
 	ctx: IPollFunctions,
 	event: PollEvent,
 	store: PollStore,
-	firstPoll: boolean,
 ): Promise<INodeExecutionData[][] | null> {
 	const now = new Date();
 	const deadline = pollDeadline(ctx, now.getTime());
 	const { codes: agencies, whole: everyAgencyListed } = await agenciesToPoll(ctx, deadline);
 
+	// n8n fails the activation with the error of its first poll (n8n-core's ActiveWorkflowTriggers
+	// polls at once and re-throws), after a restart too: that poll reports nothing.
+	const firstPoll = !polledContexts.has(ctx);
 	const chosen = chosenAgency(ctx);
 	const publishedNow = ctx.getActivationMode() === 'activate' && firstPoll;
 	// Published again, a lead poll goes on from its cursors: the leads made while the workflow
@@ -174,6 +177,7 @@ async function activePoll(
 	else store.resumeAt = settled.resumeAt;
 	store.pollerId = saved.pollerId;
 	store.keptFor = JSON.stringify([event, chosen]);
+	polledContexts.add(ctx);
 	await repairLostCallback(ctx);
 	if (items.length === 0) return null;
 	return [ctx.helpers.returnJsonArray(await withPropertyDetails(ctx, items, POLL_DETAILS_TIME))];

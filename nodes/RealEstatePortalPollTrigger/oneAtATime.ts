@@ -3,10 +3,8 @@
  * the node runs (the first poll after a start and a scheduled one), and two polls reading one
  * cursor would emit the same leads twice. Each activation builds its Workflow from the saved one,
  * so a poll's static data may be the running poll's object or a copy saved earlier (only a poll
- * that emits saves it): a poll waits for the running one and goes on from the state it wrote, when
- * that poll's items are surely emitted. n8n drops the items of a scheduled poll whose activation
- * was replaced meanwhile (a publication: n8n-core's PollTriggerExecutor, `isCurrent`), never those
- * of an activation's first poll; at n8n's start nothing is replaced. Only polls in progress are kept.
+ * that emits saves it): a poll waits for the running one and goes on from the state it wrote.
+ * Only the polls in progress are kept.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import type { PollStore } from './store';
@@ -16,22 +14,17 @@ interface Queue {
 	last: Promise<void>;
 	/** The state the last poll over wrote (a copy), while another poll waits for it. */
 	state?: PollStore;
-	/** Whether that poll was its activation's first: its items are emitted. */
-	emitted?: boolean;
 }
 
 /** Polls in progress, by workflow and node. */
 const queues = new Map<string, Queue>();
-
-/** The poll contexts (one per activation, kept until deactivation) that already polled. */
-const polledContexts = new WeakSet<object>();
 
 const copyOf = (store: PollStore) => JSON.parse(JSON.stringify(store)) as PollStore;
 
 /** Runs `poll` on the node's static data once the node's polls in progress are over. */
 export async function oneAtATime<T>(
 	ctx: IPollFunctions,
-	poll: (store: PollStore, firstPoll: boolean) => Promise<T>,
+	poll: (store: PollStore) => Promise<T>,
 ): Promise<T> {
 	const key = JSON.stringify([ctx.getWorkflow().id, ctx.getNode().name]);
 	const queue = queues.get(key) ?? { last: Promise.resolve() };
@@ -42,15 +35,13 @@ export async function oneAtATime<T>(
 	queue.last = mine;
 	await before;
 	const store = ctx.getWorkflowStaticData('node') as PollStore;
-	if (queue.state !== undefined && (queue.emitted || ctx.getActivationMode() === 'init')) {
+	if (queue.state !== undefined) {
 		for (const name of Object.keys(store)) delete store[name];
 		Object.assign(store, copyOf(queue.state));
 	}
-	const firstPoll = !polledContexts.has(ctx);
 	try {
-		const result = await poll(store, firstPoll);
-		polledContexts.add(ctx);
-		if (queue.last !== mine) Object.assign(queue, { state: copyOf(store), emitted: firstPoll });
+		const result = await poll(store);
+		if (queue.last !== mine) queue.state = copyOf(store);
 		return result;
 	} finally {
 		if (queue.last === mine) queues.delete(key);
