@@ -17,7 +17,6 @@ import { repairLostCallback } from './callbackRepair';
 import { judgeFailures, logUnreported } from './failures';
 import { resumed, startingCursor } from './leadCursor';
 import { latestLead, mergedLeads, pollLeads } from './leads';
-import { oneAtATime } from './oneAtATime';
 import { pollDeadline, readOrThrow, settle, type Settled } from './network';
 import {
 	chosenAgency,
@@ -88,7 +87,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		if (this.getMode() !== 'manual') {
 			// Each active poll: the linked agencies' ads are read ahead, or again once due, in the background.
 			warmPropertyDetails(this);
-			return await oneAtATime(this, async (store) => await activePoll(this, event, store));
+			return await activePoll(this, event, this.getWorkflowStaticData('node') as PollStore);
 		}
 		// "Fetch test event": the most recent real item, the starting point left as it is.
 		const store = this.getWorkflowStaticData('node') as PollStore;
@@ -106,7 +105,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 	}
 }
 
-/** A poll of the active workflow, on the node's static data (no other poll of it meanwhile). */
+/** A poll of the active workflow, on the node's static data. */
 async function activePoll(
 	ctx: IPollFunctions,
 	event: PollEvent,
