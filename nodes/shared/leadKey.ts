@@ -62,6 +62,8 @@ const digest = (parts: Array<string | number>) =>
 
 const clean = (text: string | null) => text?.trim().toLowerCase() || null;
 
+const phoneDigits = (lead: LeadKeyFields) => lead.phone?.replace(/\D/g, '') ?? '';
+
 const isMessage = (lead: LeadKeyFields) =>
 	lead.eventType === 'CONTACTO_MENSAJE' || Boolean(lead.message?.trim());
 
@@ -77,7 +79,7 @@ function prospectOf(lead: LeadKeyFields): string | null {
 	if (lead.isAnonymous) return null;
 	const mail = clean(lead.email);
 	if (mail?.includes('@')) return `mail:${mail}`;
-	const digits = lead.phone?.replace(/\D/g, '') ?? '';
+	const digits = phoneDigits(lead);
 	if (digits.length > 0) return `tel:${digits}`;
 	const name = clean(lead.name);
 	return name ? `name:${name}` : null;
@@ -113,7 +115,7 @@ function looseProspectOf(lead: LeadKeyFields): string {
 	if (lead.isAnonymous) return 'anonymous';
 	const name = clean(lead.name)?.replace(/\s+/g, ' ');
 	if (name) return `name:${name}`;
-	const digits = lead.phone?.replace(/\D/g, '') ?? '';
+	const digits = phoneDigits(lead);
 	if (digits.length >= PHONE_TAIL_DIGITS) return `tel:${digits.slice(-PHONE_TAIL_DIGITS)}`;
 	return clean(lead.email) ?? 'unknown';
 }
