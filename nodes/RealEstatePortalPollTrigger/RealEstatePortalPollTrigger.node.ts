@@ -14,6 +14,7 @@ import { optionNameSubtitle } from '../shared/subtitles';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll, getAgencies } from './agencies';
 import { repairLostCallback } from './callbackRepair';
+import { leadsWithDetails } from './detailsHold';
 import { judgeFailures, logUnreported } from './failures';
 import { resumed, startingCursor } from './leadCursor';
 import { latestLead, mergedLeads, pollLeads } from './leads';
@@ -179,7 +180,9 @@ async function activePoll(
 	polledContexts.add(ctx);
 	await repairLostCallback(ctx);
 	if (items.length === 0) return null;
-	return [ctx.helpers.returnJsonArray(await withPropertyDetails(ctx, items, POLL_DETAILS_TIME))];
+	const detailed =
+		event === 'newLead' ? items : await withPropertyDetails(ctx, items, POLL_DETAILS_TIME);
+	return [ctx.helpers.returnJsonArray(detailed)];
 }
 
 interface Round {
@@ -201,7 +204,8 @@ async function newLeads(
 	const outcomes = await pollLeads(ctx, order, saved.leads, now, deadline);
 	readOrThrow(outcomes);
 	const settled = settle(outcomes, saved.leads, () => startingCursor(now, true));
-	return { settled, items: mergedLeads(settled.values) };
+	const fresh = mergedLeads(settled.values);
+	return { settled, items: await leadsWithDetails(ctx, fresh, settled.kept, now) };
 }
 
 /**

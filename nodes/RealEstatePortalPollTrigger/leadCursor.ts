@@ -143,6 +143,13 @@ export function advance(
 	return next;
 }
 
+/** The cursor without `key`: the lead is new again to the next poll (held back, detailsHold.ts). */
+export function withoutKey(cursor: LeadCursor, key: CursorKey): LeadCursor {
+	const keys = lastDays(cursor.keysUntil);
+	keys.delete(key);
+	return { ...cursor, keysUntil: byLastDay(keys, cursor.fromDay) };
+}
+
 /**
  * How far back a workflow published again looks for the leads made while it was not: the callback
  * of such a lead is given up after 72 hours, and the list keeps it for days.

@@ -33,6 +33,8 @@ export const SAMPLE_DAYS = 7;
 /** A listed lead as the cursor takes it, its row kept to read the lead from once it is new. */
 interface PolledLead extends DatedLead {
 	raw: IDataObject;
+	/** Whether `at` is the lead's own instant (else the poll's time). */
+	dated: boolean;
 }
 
 const HOUR_MS = 3_600_000;
@@ -40,7 +42,8 @@ const HOUR_MS = 3_600_000;
 /** A listed row's keys (listedLead.ts); one without a readable instant counts as `now`. */
 function polledLead(raw: IDataObject, now: number): PolledLead {
 	const { id, idSource, instant } = listedLeadKeys(raw);
-	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, raw };
+	const dated = instant !== null;
+	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, dated, raw };
 }
 
 /**
@@ -75,8 +78,9 @@ async function fetchLeads(
 	return { leads, whole };
 }
 
-/** A new lead, read. */
-interface FreshLead extends PolledLead {
+/** A new lead of `agency`, read. */
+export interface FreshLead extends PolledLead {
+	agency: string;
 	item: IDataObject;
 }
 
@@ -106,16 +110,16 @@ export async function pollLeads(
 		// A starting point read from a list that skipped some: what it skipped is old all the same.
 		if (saved === undefined && !whole) cursor.floor = now;
 		const fresh = saved === undefined ? [] : unseen(from, leads);
-		return { cursor, fresh: fresh.map((lead) => ({ ...lead, item: itemOf(ctx, agency, lead) })) };
+		const read = fresh.map((lead) => ({ ...lead, agency, item: itemOf(ctx, agency, lead) }));
+		return { cursor, fresh: read };
 	});
 }
 
 /** The new leads of every agency read, oldest first (ties by listed id): one stable order. */
-export function mergedLeads(agencyLeads: AgencyLeads[]): IDataObject[] {
+export function mergedLeads(agencyLeads: AgencyLeads[]): FreshLead[] {
 	return agencyLeads
 		.flatMap((agency) => agency.fresh)
-		.sort((a, b) => a.at - b.at || a.listedId - b.listedId)
-		.map((lead) => lead.item);
+		.sort((a, b) => a.at - b.at || a.listedId - b.listedId);
 }
 
 /**

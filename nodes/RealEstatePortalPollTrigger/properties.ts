@@ -77,9 +77,12 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: ['newLead'] } },
 		options: [includeNationalIdOption],
 	},
-	...propertyDetailsProperties('A poll waits 10 s at most for the details of its leads.', {
-		event: ['newLead'],
-	}),
+	...propertyDetailsProperties(
+		'A poll waits 10 s at most for the details of its leads; a lead whose details the portal did not give in time waits for the next polls, up to 10 minutes after it was made.',
+		{
+			event: ['newLead'],
+		},
+	),
 ];
 
 export function chosenEvent(ctx: IPollFunctions): PollEvent {

@@ -61,7 +61,32 @@ interface LeadLookup {
 	deadline: number;
 }
 
-type Found = { agencyCode: string; ad: KnownAd } | { reason: string };
+/** Why a lead has no details; `later`: the portal did not answer in time or failed, not "not online". */
+type Missing = { reason: string; later: boolean };
+type Found = { agencyCode: string; ad: KnownAd } | Missing;
+
+/** Details, and leads with them, missing because the portal was late or failed. */
+const mayComeLater = new WeakSet<object>();
+
+/** Whether the lead's details are missing only because the portal was late or failed. */
+export const detailsMayComeLater = (lead: IDataObject): boolean => mayComeLater.has(lead);
+
+function missingDetails(lead: IDataObject, why: Missing, agency?: AgencySummary): PropertyDetails {
+	const details = detailsMissing(lead, why.reason, agency);
+	if (why.later) mayComeLater.add(details);
+	return details;
+}
+
+function withDetails(lead: IDataObject, details: PropertyDetails): IDataObject {
+	const detailed = { ...lead, ...details };
+	if (mayComeLater.has(details)) mayComeLater.add(detailed);
+	return detailed;
+}
+
+const readFailure = (reason: string): Missing => ({
+	reason: `The ad's details could not be read: ${reason}`,
+	later: true,
+});
 
 /**
  * The ad in the agency: from its book (memory, or read when memory has none), else alone (online
@@ -109,9 +134,7 @@ async function firstFound(
 		return { agencyCode: agencyCodes[index], ad: (outcomes[index] as { value: KnownAd }).value };
 	}
 	const failed = outcomes.find((outcome) => !outcome.ok);
-	return failed && !failed.ok
-		? { reason: `The ad's details could not be read: ${failed.reason}` }
-		: { reason: NOT_ONLINE };
+	return failed && !failed.ok ? readFailure(failed.reason) : { reason: NOT_ONLINE, later: false };
 }
 
 /**
@@ -123,13 +146,16 @@ async function inSomeAgency(
 	agenciesRead: Promise<Looked<AgencySummary[]>>,
 ): Promise<Found> {
 	const agencies = await agenciesRead;
-	if (!agencies.ok) return { reason: `The agencies list could not be read: ${agencies.reason}` };
+	if (!agencies.ok) {
+		return { reason: `The agencies list could not be read: ${agencies.reason}`, later: true };
+	}
 	const codes = agencies.value.map((agency) => agency.agencyCode).filter((code) => code !== null);
 	const held = adInMemory(look.memory, codes, look.reference);
 	if (held !== undefined) return held;
 	if (codes.length <= AGENCIES_ASKED_WITHOUT_CODE) return await firstFound(look, codes, false);
 	return {
 		reason: `The lead names no agency and this interface is linked to ${codes.length}: the ad is not among their ads in memory (read at activation and every few minutes), and it was not looked for in each of them`,
+		later: false,
 	};
 }
 
@@ -149,12 +175,13 @@ async function detailsOf(
 	const named = textOf(lead.agencyCode);
 	const reference = referenceOf(lead);
 	if (reference === null) {
-		return detailsMissing(lead, 'The lead names no ad', await agencyNamed(named));
+		const why = { reason: 'The lead names no ad', later: false };
+		return missingDetails(lead, why, await agencyNamed(named));
 	}
 	const look: LeadLookup = { ctx, memory, reference, arrivedAt, deadline };
 	const result =
 		named !== null ? await firstFound(look, [named], true) : await inSomeAgency(look, agenciesRead);
-	if ('reason' in result) return detailsMissing(lead, result.reason, await agencyNamed(named));
+	if ('reason' in result) return missingDetails(lead, result, await agencyNamed(named));
 	return detailsFound(lead, result.ad, await agencyNamed(result.agencyCode));
 }
 
@@ -176,17 +203,20 @@ export async function addPropertyDetails(
 	const start = Date.now();
 	const waitUntil = start + time.waitMs;
 	const deadline = start + Math.max(time.waitMs, time.lookupMs);
-	const lateReason = `The portal did not give the ad's details within ${time.waitMs} ms; the lead was not held longer (the next leads of this ad get them)`;
+	const late = {
+		reason: `The portal did not give the ad's details within ${time.waitMs} ms; the lead was not held longer (the next leads of this ad get them)`,
+		later: true,
+	};
 	// A timer only where lookups may outlive the wait; otherwise the transport's deadline ends them.
 	const timeUp = deadline > waitUntil ? sleep(time.waitMs).then(() => 'late' as const) : undefined;
 	return await runInPool(leads.length, LOOKUPS_IN_FLIGHT, async (index) => {
 		const lead = leads[index];
-		if (Date.now() >= waitUntil) return { ...lead, ...detailsMissing(lead, lateReason) };
+		if (Date.now() >= waitUntil) return withDetails(lead, missingDetails(lead, late));
 		const details = detailsOf(ctx, lead, start, deadline).catch((error: unknown) =>
-			detailsMissing(lead, `The ad's details could not be read: ${reasonOf(error)}`),
+			missingDetails(lead, readFailure(reasonOf(error))),
 		);
 		const first = timeUp ? await Promise.race([details, timeUp]) : await details;
-		return { ...lead, ...(first === 'late' ? detailsMissing(lead, lateReason) : first) };
+		return withDetails(lead, first === 'late' ? missingDetails(lead, late) : first);
 	});
 }
 
