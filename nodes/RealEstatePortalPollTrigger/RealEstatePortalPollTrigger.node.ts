@@ -18,6 +18,7 @@ import { leadsWithDetails } from './detailsHold';
 import { judgeFailures, logUnreported } from './failures';
 import { resumed, startingCursor } from './leadCursor';
 import { latestLead, mergedLeads, pollLeads } from './leads';
+import { oneAtATime } from './oneAtATime';
 import { pollDeadline, readOrThrow, settle, type Settled } from './network';
 import {
 	chosenAgency,
@@ -88,7 +89,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 		if (this.getMode() !== 'manual') {
 			// Each active poll: the linked agencies' ads are read ahead, or again once due, in the background.
 			warmPropertyDetails(this);
-			return await activePoll(this, event, this.getWorkflowStaticData('node') as PollStore);
+			return await oneAtATime(this, async (store) => await activePoll(this, event, store));
 		}
 		// "Fetch test event": the most recent real item, the starting point left as it is.
 		const store = this.getWorkflowStaticData('node') as PollStore;
@@ -106,7 +107,7 @@ export class RealEstatePortalPollTrigger implements INodeType {
 	}
 }
 
-/** A poll of the active workflow, on the node's static data. */
+/** A poll of the active workflow, on the node's static data (no other poll of it meanwhile). */
 async function activePoll(
 	ctx: IPollFunctions,
 	event: PollEvent,

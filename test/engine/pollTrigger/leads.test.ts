@@ -1,3 +1,4 @@
+import type { IRun } from 'n8n-workflow';
 import type { Sandbox } from '../../../sandbox';
 import { credentialData, credentialType, failOnce, useSandbox } from '../action/support';
 import { loadOptions, secretExposures } from '../harness';
@@ -5,6 +6,10 @@ import { RealEstatePortalPollTrigger } from '../../../nodes/RealEstatePortalPoll
 import { emitted, listedIds, makeLead, pollWorkflow } from './support';
 
 const sandbox = useSandbox();
+
+/** The items an execution started with (the trigger's output). */
+const itemsOf = (run: IRun) =>
+	Object.values(run.data.resultData.runData)[0][0].data!.main[0]!.map((item) => item.json);
 
 describe('Real Estate Portal Poll Trigger: New Lead', () => {
 	it('records the starting point at activation, then emits each new lead once, oldest first', async () => {
@@ -166,6 +171,30 @@ describe('Real Estate Portal Poll Trigger: New Lead', () => {
 		expect(Object.keys(cursors)).toEqual(['INMO-001', 'INMO-002']);
 		expect(Object.values(cursors['INMO-001'].keysUntil).flat()).toHaveLength(1);
 		expect(cursors['INMO-001'].fromDay).toMatch(/^\d{8}$/);
+	});
+
+	it('two polls at once (the first after a start and a scheduled one) emit each new lead once', async () => {
+		const workflow = pollWorkflow(sandbox());
+		await workflow.activate();
+		// Activated again in the same process: its Workflow holds a copy of the saved static data.
+		const again = pollWorkflow(sandbox(), {
+			staticData: workflow.staticData,
+			workflowId: workflow.id,
+		});
+		await again.activate('init');
+		const lead = await makeLead(sandbox());
+		const copies = await Promise.all([workflow.poll(), again.poll()]);
+		expect(copies.flatMap(listedIds)).toEqual([lead]);
+		// The poll that waited went on from the cursor of the one before: nothing is new to either.
+		expect(await again.poll()).toEqual({ items: null });
+		expect(await workflow.poll()).toEqual({ items: null });
+		// Two polls of one activation read one static data object.
+		const next = await makeLead(sandbox(), 'INMO-002');
+		await Promise.all([workflow.poll(), workflow.poll()]);
+		expect(workflow.executions.map((run) => listedIds({ items: itemsOf(run) }))).toEqual([
+			[lead],
+			[next],
+		]);
 	});
 
 	it('edited to watch every agency or one of them, keeps the cursor of each agency still watched', async () => {
