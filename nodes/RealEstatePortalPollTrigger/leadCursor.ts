@@ -40,7 +40,15 @@ export interface LeadCursor {
 	 * past its day.
 	 */
 	floor?: number;
+	/**
+	 * Keys (as text) of the leads held back for their details (detailsHold.ts), each with when it was
+	 * first held (epoch ms): left out of `keysUntil`, they are new to the next poll.
+	 */
+	heldSince?: Record<string, number>;
 }
+
+/** How long a lead is held back for its details at most, from the first poll that held it. */
+export const DETAILS_HOLD_MS = 10 * 60_000;
 
 /** A lead as the cursor needs it. */
 export interface DatedLead {
@@ -140,14 +148,37 @@ export function advance(
 	const ids = byLastDay(oldIds, fromDay);
 	if (Object.keys(ids).length > 0) next.idsUntil = ids;
 	if (cursor.floor !== undefined && latestDayOf(cursor.floor) >= fromDay) next.floor = cursor.floor;
+	// A lead held is let go once its hold is over; one the list no longer gives is forgotten then.
+	const held = Object.entries(cursor.heldSince ?? {}).filter(
+		([, since]) => now - since < 2 * DETAILS_HOLD_MS,
+	);
+	if (held.length > 0) next.heldSince = Object.fromEntries(held);
 	return next;
 }
 
-/** The cursor without `key`: the lead is new again to the next poll (held back, detailsHold.ts). */
-export function withoutKey(cursor: LeadCursor, key: CursorKey): LeadCursor {
+/** Whether the lead of `key` may be held back (again) at `now`. */
+export function mayHold(cursor: LeadCursor, key: CursorKey, now: number): boolean {
+	const since = cursor.heldSince?.[String(key)];
+	return since === undefined || now - since < DETAILS_HOLD_MS;
+}
+
+/** The cursor with the lead of `key` held back: new again to the next poll. */
+export function heldBack(cursor: LeadCursor, key: CursorKey, now: number): LeadCursor {
 	const keys = lastDays(cursor.keysUntil);
 	keys.delete(key);
-	return { ...cursor, keysUntil: byLastDay(keys, cursor.fromDay) };
+	const heldSince = { ...cursor.heldSince };
+	heldSince[String(key)] ??= now;
+	return { ...cursor, keysUntil: byLastDay(keys, cursor.fromDay), heldSince };
+}
+
+/** The cursor once the lead of `key` is emitted: no longer held. */
+export function released(cursor: LeadCursor, key: CursorKey): LeadCursor {
+	if (cursor.heldSince?.[String(key)] === undefined) return cursor;
+	const heldSince = { ...cursor.heldSince };
+	delete heldSince[String(key)];
+	const next: LeadCursor = { ...cursor, heldSince };
+	if (Object.keys(heldSince).length === 0) delete next.heldSince;
+	return next;
 }
 
 /**

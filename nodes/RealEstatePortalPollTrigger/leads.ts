@@ -33,8 +33,6 @@ export const SAMPLE_DAYS = 7;
 /** A listed lead as the cursor takes it, its row kept to read the lead from once it is new. */
 interface PolledLead extends DatedLead {
 	raw: IDataObject;
-	/** Whether `at` is the lead's own instant (else the poll's time). */
-	dated: boolean;
 }
 
 const HOUR_MS = 3_600_000;
@@ -42,8 +40,7 @@ const HOUR_MS = 3_600_000;
 /** A listed row's keys (listedLead.ts); one without a readable instant counts as `now`. */
 function polledLead(raw: IDataObject, now: number): PolledLead {
 	const { id, idSource, instant } = listedLeadKeys(raw);
-	const dated = instant !== null;
-	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, dated, raw };
+	return { key: cursorKeyOf(id, idSource), listedId: id, at: instant ?? now, raw };
 }
 
 /**

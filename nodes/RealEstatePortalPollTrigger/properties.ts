@@ -78,7 +78,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		options: [includeNationalIdOption],
 	},
 	...propertyDetailsProperties(
-		'A poll waits 10 s at most for the details of its leads; a lead whose details the portal did not give in time waits for the next polls, up to 10 minutes after it was made.',
+		'A poll waits 10 s at most for the details of its leads; a lead whose details the portal did not give in time waits for the next polls, 10 minutes at most.',
 		{
 			event: ['newLead'],
 		},
