@@ -81,7 +81,6 @@ const savedLeadSchema = z.object({
 	adVersion: z.number().int().nonnegative().nullable(),
 	contact: leadContactSchema,
 });
-export type SavedLead = z.infer<typeof savedLeadSchema>;
 
 /** What differs from the seeded interface; an interface left as seeded is not saved. */
 const savedInterfaceSchema = z.object({
