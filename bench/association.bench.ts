@@ -10,14 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { runRound, type ProcessFigures } from './lib/childRound';
+import { processLine, processMedians, runRound, type ProcessFigures } from './lib/childRound';
 import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult } from './lib/report';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
-import { median, rotated, sum } from './lib/stats';
+import { rotated, sum } from './lib/stats';
 import {
 	ENGINE_SIDES,
 	FAIR_BASELINE,
+	PROCESS_METRICS,
 	compareSides,
 	ratioValue,
 	type EngineSide,
@@ -113,7 +114,7 @@ export async function associationBench(options: BenchOptions): Promise<BenchResu
 			const retries = side === 'ours' ? injected - figures.errorItems : 0;
 			rounds.push({ side, round, ...figures, injected429: injected, retries, ...state });
 			console.log(
-				`  round ${round} ${side.padEnd(8)} ${figures.wallMs.toFixed(0)} ms, CPU ${figures.cpuMs.toFixed(0)} ms, 429s ${injected}, ` +
+				`  round ${round} ${side.padEnd(8)} ${processLine(figures)}, 429s ${injected}, ` +
 					`results ${figures.results}, errors ${figures.errorItems}, lost ${figures.lost}, associated once ${state.once}`,
 			);
 		}
@@ -126,9 +127,7 @@ export async function associationBench(options: BenchOptions): Promise<BenchResu
 			AssociationRound & { injected429: number; retries: number; once: number; duplicates: number }
 		>;
 		return {
-			'wall ms (median)': median(mine.map((entry) => entry.wallMs)),
-			'CPU ms (median)': median(mine.map((entry) => entry.cpuMs)),
-			'peak RSS MiB (median)': median(mine.map((entry) => entry.peakRssMiB)),
+			...processMedians(mine),
 			'429 answered (all rounds)': sum(mine.map((entry) => entry.injected429)),
 			'retries (all rounds)': sum(mine.map((entry) => entry.retries)),
 			'error items (all rounds)': sum(mine.map((entry) => entry.errorItems)),
@@ -136,11 +135,7 @@ export async function associationBench(options: BenchOptions): Promise<BenchResu
 			'not associated exactly once (all rounds)': sum(mine.map((entry) => items - entry.once)),
 		};
 	};
-	const { summary, ratios } = compareSides(figuresOf, [
-		['wall time', 'wall ms (median)'],
-		['CPU time', 'CPU ms (median)'],
-		['peak RSS', 'peak RSS MiB (median)'],
-	]);
+	const { summary, ratios } = compareSides(figuresOf, PROCESS_METRICS);
 	const valueOf = (metric: string) => ratioValue(ratios, metric);
 	const { ours } = summary;
 	return {

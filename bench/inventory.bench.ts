@@ -4,7 +4,7 @@
  * in two set-ups (bench/lib/twoBaselines.ts), all in n8n-core's WorkflowExecute. Each round runs in
  * a fresh process: wall time around the engine run, peak memory = that process's maxRSS.
  */
-import { runRound, type ProcessFigures } from './lib/childRound';
+import { processLine, processMedians, runRound, type ProcessFigures } from './lib/childRound';
 import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult } from './lib/report';
 import { startSandboxProcess } from './lib/sandboxProcess';
@@ -12,6 +12,7 @@ import { median, rotated } from './lib/stats';
 import {
 	ENGINE_SIDES,
 	FAIR_BASELINE,
+	PROCESS_METRICS,
 	compareSides,
 	ratioValue,
 	type EngineSide,
@@ -36,9 +37,7 @@ export async function inventoryBench(options: BenchOptions): Promise<BenchResult
 			});
 			if (figures.ads !== ads) throw new Error(`${side} exported ${figures.ads} ads of ${ads}`);
 			rounds.push({ side, round, ...figures });
-			console.log(
-				`  round ${round} ${side.padEnd(8)} ${figures.wallMs.toFixed(0)} ms, CPU ${figures.cpuMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB`,
-			);
+			console.log(`  round ${round} ${side.padEnd(8)} ${processLine(figures)}`);
 		}
 	} finally {
 		await sandbox.stop();
@@ -46,18 +45,14 @@ export async function inventoryBench(options: BenchOptions): Promise<BenchResult
 	const figuresOf = (side: EngineSide) => {
 		const mine = rounds.filter((entry) => entry.side === side) as unknown as InventoryRound[];
 		return {
-			'wall ms (median)': median(mine.map((entry) => entry.wallMs)),
-			'CPU ms (median)': median(mine.map((entry) => entry.cpuMs)),
-			'peak RSS MiB (median)': median(mine.map((entry) => entry.peakRssMiB)),
+			...processMedians(mine),
 			'RSS growth MiB (median)': median(mine.map((entry) => entry.peakRssMiB - entry.rssBeforeMiB)),
 			'output items': mine[0].outputItems,
 			ads: mine[0].ads,
 		};
 	};
 	const { summary, ratios } = compareSides(figuresOf, [
-		['wall time', 'wall ms (median)'],
-		['CPU time', 'CPU ms (median)'],
-		['peak RSS', 'peak RSS MiB (median)'],
+		...PROCESS_METRICS,
 		['RSS growth', 'RSS growth MiB (median)'],
 	]);
 	const valueOf = (metric: string) => ratioValue(ratios, metric);

@@ -5,11 +5,11 @@
  * emulator), and the static data kept; then the steady state: the first poll, and a poll minutes
  * after the last one after days of leads.
  */
-import { runRound, type ProcessFigures } from './lib/childRound';
+import { processLine, processMedians, runRound, type ProcessFigures } from './lib/childRound';
 import { bySize, roundsOf, type BenchOptions } from './lib/options';
 import type { BenchResult } from './lib/report';
 import { startSandboxProcess } from './lib/sandboxProcess';
-import { median, ratio } from './lib/stats';
+import { ratio } from './lib/stats';
 import { POLL_REQUESTS_IN_FLIGHT } from '../nodes/RealEstatePortalPollTrigger/network';
 
 interface PollRound extends ProcessFigures {
@@ -76,7 +76,7 @@ export async function pollNetworkBench(options: BenchOptions): Promise<BenchResu
 					throw new Error(`${event} emitted ${figures.emitted} of ${figures.expected}`);
 				polls.push({ side: 'ours', round, event, ...figures });
 				console.log(
-					`  round ${round} ${event.padEnd(9)} ${figures.wallMs.toFixed(0)} ms, CPU ${figures.cpuMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB, ${figures.requests} requests, at most ${figures.mostInFlight} in flight, ${figures.emitted} items`,
+					`  round ${round} ${event.padEnd(9)} ${processLine(figures)}, ${figures.requests} requests, at most ${figures.mostInFlight} in flight, ${figures.emitted} items`,
 				);
 			}
 		}
@@ -104,9 +104,7 @@ export async function pollNetworkBench(options: BenchOptions): Promise<BenchResu
 	for (const event of EVENTS) {
 		const mine = polls.filter((entry) => entry.event === event);
 		summary[event] = {
-			'wall ms (median)': median(mine.map((entry) => entry.wallMs)),
-			'CPU ms (median)': median(mine.map((entry) => entry.cpuMs)),
-			'peak RSS MiB (median)': median(mine.map((entry) => entry.peakRssMiB)),
+			...processMedians(mine),
 			requests: mine[0].requests,
 			'most in flight': Math.max(...mine.map((entry) => entry.mostInFlight)),
 			items: mine[0].emitted,

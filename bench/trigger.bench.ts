@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
+	createPortalCredential,
 	ensureN8nInstalled,
 	installPackageInto,
 	provisionOwner,
@@ -50,18 +51,7 @@ type TriggerSide = Side | typeof DETAILS;
 
 /** Publishes our trigger's workflow; it registers its URL and a secret with the sandbox. */
 async function publishOurs(owner: ProvisionedN8n, sandbox: SandboxProcess): Promise<Target> {
-	const credential = await owner.api.createCredential({
-		name: 'bench portal',
-		type: 'realEstatePortalApi',
-		data: {
-			environment: 'sandbox',
-			baseUrl: sandbox.url,
-			authentication: 'accessToken',
-			accessToken: 'demo-les-token',
-			pathLanguage: 'es',
-			interfaceKind: 'LES',
-		},
-	});
+	const credential = await createPortalCredential(owner.api, sandbox.url, 'bench portal');
 	const workflow = await owner.api.createWorkflow(ourTriggerWorkflow(credential.id));
 	const publication = await publishWorkflow(owner, workflow.id);
 	return { ...(await registered(sandbox, publication)), workflowId: workflow.id };

@@ -4,41 +4,45 @@
  * schedule keeping the same idEvento, and a record of every attempt.
  */
 import { Agent, request } from 'undici';
-import type { EventKind } from '../nodes/shared/schemas';
+import { z } from 'zod';
+import { eventKindSchema, type EventKind } from '../nodes/shared/schemas';
 import { BEHAVIOUR } from './behaviour';
-import type { BodyLanguage } from './contract/languages';
+import { BODY_LANGUAGES } from './contract/languages';
 
-export interface DeliveryTarget {
-	url: string;
-	headerKey: string;
-	headerValue: string | null;
+const deliveryTargetSchema = z.object({
+	url: z.string(),
+	headerKey: z.string(),
+	headerValue: z.string().nullable(),
 	/** The language the job's body is written in. */
-	language: BodyLanguage;
-}
+	language: z.enum(BODY_LANGUAGES),
+});
+export type DeliveryTarget = z.infer<typeof deliveryTargetSchema>;
 
-export interface DeliveryJob {
-	idEvento: string;
-	kind: EventKind;
-	interfaceId: string;
+export const deliveryJobSchema = z.object({
+	idEvento: z.string(),
+	kind: eventKindSchema,
+	interfaceId: z.string(),
 	/** 'event': an occurrence routed by subscriptions; 'simulation': a simulation endpoint call. */
-	source: 'event' | 'simulation';
-	target: DeliveryTarget;
+	source: z.enum(['event', 'simulation']),
+	target: deliveryTargetSchema,
 	/** Sent as is, in the target's language. */
-	body: Record<string, unknown>;
-}
+	body: z.record(z.unknown()),
+});
+export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
 export type DeliveryOutcome = 'success' | 'failure' | 'timeout' | 'error';
 
 /** A delivery attempt still to be made: scheduled, or in flight (due when it started). */
-export interface PendingDelivery {
-	job: DeliveryJob;
+export const pendingDeliverySchema = z.object({
+	job: deliveryJobSchema,
 	/** The number of the attempt to make, 1 for the first. */
-	attempt: number;
+	attempt: z.number().int().positive(),
 	/** Epoch milliseconds at which it is (or was) due. */
-	dueAt: number;
+	dueAt: z.number(),
 	/** An injected duplicate of a successful delivery. */
-	duplicate: boolean;
-}
+	duplicate: z.boolean(),
+});
+export type PendingDelivery = z.infer<typeof pendingDeliverySchema>;
 
 export interface DeliveryAttempt {
 	idEvento: string;

@@ -3,14 +3,8 @@
  * notes, "Callbacks"): these are the emulator's own, sent in every body language with the
  * language's envelope (contract/eventEnvelope.ts). Lead bodies are in contract/leadBodies/.
  */
-import type { EventKind } from '../nodes/shared/schemas';
 import { zonedTimestamp } from './contract/dates';
 import type { AdRecord } from './model';
-
-export type AdEventKind = Extract<
-	EventKind,
-	'AVISO_ACTIVIDAD' | 'AVISO_ESTADO_PUBLICACION' | 'AVISO_CALIDAD'
->;
 
 export type AdEventDetail =
 	| { kind: 'AVISO_ACTIVIDAD'; accion: 'ALTA' | 'BAJA' | 'MODIFICACION' }

@@ -17,7 +17,7 @@ import type { SavedState, World } from './persistence/savedState';
 import { SavedStateMismatch, restoreSnapshot, snapshotOf } from './persistence/snapshot';
 import { StateFileError, StateFileWriter, readStateFile } from './persistence/stateFile';
 import { resolveWorld } from './persistence/world';
-import { SEEDED_INTERFACES, buildSeed } from './seed';
+import { buildSeed } from './seed';
 import { buildServer } from './server';
 import { RequestCounter } from './requests';
 import type {
@@ -93,7 +93,6 @@ export interface Sandbox {
 	activity: Activity;
 }
 
-export { SEEDED_INTERFACES };
 export type { DeliveryAttempt, FaultSettings, ResetOverrides };
 
 /** A world's seeded data, the network's, and the network's leads until now. */

@@ -1,7 +1,9 @@
 /**
  * The emulator's internal records: what the service knows about agencies, ads, developments and
- * interfaces. The answers' shapes are built from these in `views.ts`.
+ * interfaces. The answers' shapes are built from these in `views.ts`; the records a state file keeps
+ * (persistence/) are read back through the schemas here.
  */
+import { z } from 'zod';
 import type { EventKind, InterfaceKind } from '../nodes/shared/schemas';
 import type { CallbackConfiguration } from './contract/callbackConfiguration';
 import type { LeadKind } from './contract/contactTypes';
@@ -17,40 +19,42 @@ export interface AgencyRecord {
 	publishing: { plan: boolean; credits: boolean };
 }
 
-export interface LocationRecord {
-	codigoPostal: string;
-	direccion: string;
-	idUbicacion: string;
-	latitud: string;
-	longitud: string;
-	muestraMapa: string;
-	ubicacion: string;
-}
+const locationSchema = z.object({
+	codigoPostal: z.string(),
+	direccion: z.string(),
+	idUbicacion: z.string(),
+	latitud: z.string(),
+	longitud: z.string(),
+	muestraMapa: z.string(),
+	ubicacion: z.string(),
+});
+export type LocationRecord = z.infer<typeof locationSchema>;
 
-export interface AdRecord {
-	idAvisoPlat: number;
-	agencyCode: string;
-	online: boolean;
-	titulo: string;
+export const adRecordSchema = z.object({
+	idAvisoPlat: z.number().int(),
+	agencyCode: z.string(),
+	online: z.boolean(),
+	titulo: z.string(),
 	/** Lower case, accents removed: what the `titulo` filter searches. */
-	searchableTitle: string;
-	operacion: string;
-	codigoMoneda: string;
-	precio: number;
-	tipoDePropiedad: number;
-	ubicacion: LocationRecord;
-	idDesarrolloPlat: number | null;
-	codigoDesarrollo: string | null;
-	claveInterna: string | null;
+	searchableTitle: z.string(),
+	operacion: z.string(),
+	codigoMoneda: z.string(),
+	precio: z.number(),
+	tipoDePropiedad: z.number().int(),
+	ubicacion: locationSchema,
+	idDesarrolloPlat: z.number().int().nullable(),
+	codigoDesarrollo: z.string().nullable(),
+	claveInterna: z.string().nullable(),
 	/** Epoch milliseconds of the last modification. */
-	fechaModificacion: number;
-	imagenUrl: string;
+	fechaModificacion: z.number(),
+	imagenUrl: z.string(),
 	/** How many images the ad has; association warns above BEHAVIOUR.association.maxImages. */
-	imageCount: number;
+	imageCount: z.number().int(),
 	/** Quality score, 0 to 100. */
-	calidad: number;
-	planDePublicacion: string;
-}
+	calidad: z.number(),
+	planDePublicacion: z.string(),
+});
+export type AdRecord = z.infer<typeof adRecordSchema>;
 
 export interface DevelopmentRecord {
 	idDesarrolloPlat: number;
@@ -88,21 +92,22 @@ export interface ClientRecord {
 }
 
 /** Who made a lead, as the admin endpoint or a simulation gives it. */
-export interface LeadContact {
-	anonymous: boolean;
-	nombre: string | null;
-	email: string | null;
-	telefono: string | null;
-	mensaje: string | null;
-	dni: string | null;
+export const leadContactSchema = z.object({
+	anonymous: z.boolean(),
+	nombre: z.string().nullable(),
+	email: z.string().nullable(),
+	telefono: z.string().nullable(),
+	mensaje: z.string().nullable(),
+	dni: z.string().nullable(),
 	/**
 	 * Fields set as given on the delivered body and the listed lead, whatever the body language: a
 	 * body variant the portal sends without documenting it.
 	 */
-	variant?: Record<string, unknown>;
+	variant: z.record(z.unknown()).optional(),
 	/** The lead list serves this prospect's e-mail as null; callbacks carry it (untidy `alikeProspects`). */
-	emailUnlisted?: boolean;
-}
+	emailUnlisted: z.boolean().optional(),
+});
+export type LeadContact = z.infer<typeof leadContactSchema>;
 
 /** A lead as the lead polling endpoint lists it: every lead the emulator creates, delivered or not. */
 export interface MessageRecord {

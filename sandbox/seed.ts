@@ -11,6 +11,7 @@ import {
 	STREETS,
 	searchable,
 } from './catalog';
+import type { InterfaceKind } from '../nodes/shared/schemas';
 import type { AdRecord, AgencyRecord, DevelopmentRecord, LocationRecord } from './model';
 import { NO_NETWORK, networkInterfaceOf, networkPlans, type NetworkSize } from './network';
 import { createRng, type Rng } from './rng';
@@ -23,52 +24,24 @@ export const DEFAULT_ONLINE_ADS = 72;
 const SEED_INSTANT = Date.UTC(2025, 0, 15, 15, 0, 0);
 const DAY_MS = 86_400_000;
 
+/** An interface `<integrator>-<kind>` (`demo-les`), its token and client named after it. */
+function seededInterface(
+	integrator: string,
+	kind: InterfaceKind,
+	agencies: string[],
+	callbackAccess = true,
+): SeededInterface {
+	const id = `${integrator}-${kind.toLowerCase()}`;
+	const client = { clientId: `${id}-client`, clientSecret: `${id}-secret` };
+	return { id, integrator, kind, token: `${id}-token`, agencies, callbackAccess, client };
+}
+
 export const SEEDED_INTERFACES: readonly SeededInterface[] = [
-	{
-		id: 'demo-les',
-		integrator: 'demo',
-		kind: 'LES',
-		token: 'demo-les-token',
-		agencies: ['INMO-001', 'INMO-002'],
-		callbackAccess: true,
-		client: { clientId: 'demo-les-client', clientSecret: 'demo-les-secret' },
-	},
-	{
-		id: 'demo-lec',
-		integrator: 'demo',
-		kind: 'LEC',
-		token: 'demo-lec-token',
-		agencies: ['INMO-001', 'INMO-002'],
-		callbackAccess: true,
-		client: { clientId: 'demo-lec-client', clientSecret: 'demo-lec-secret' },
-	},
-	{
-		id: 'other-les',
-		integrator: 'other',
-		kind: 'LES',
-		token: 'other-les-token',
-		agencies: ['INMO-900'],
-		callbackAccess: true,
-		client: { clientId: 'other-les-client', clientSecret: 'other-les-secret' },
-	},
-	{
-		id: 'nocallbacks-les',
-		integrator: 'nocallbacks',
-		kind: 'LES',
-		token: 'nocallbacks-les-token',
-		agencies: ['INMO-500'],
-		callbackAccess: false,
-		client: { clientId: 'nocallbacks-les-client', clientSecret: 'nocallbacks-les-secret' },
-	},
-	{
-		id: 'limits-les',
-		integrator: 'limits',
-		kind: 'LES',
-		token: 'limits-les-token',
-		agencies: ['INMO-610', 'INMO-620', 'INMO-630'],
-		callbackAccess: true,
-		client: { clientId: 'limits-les-client', clientSecret: 'limits-les-secret' },
-	},
+	seededInterface('demo', 'LES', ['INMO-001', 'INMO-002']),
+	seededInterface('demo', 'LEC', ['INMO-001', 'INMO-002']),
+	seededInterface('other', 'LES', ['INMO-900']),
+	seededInterface('nocallbacks', 'LES', ['INMO-500'], false),
+	seededInterface('limits', 'LES', ['INMO-610', 'INMO-620', 'INMO-630']),
 ];
 
 /** The agencies whose association answers coded messages, and the ad with too many images. */

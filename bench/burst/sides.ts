@@ -21,43 +21,27 @@ export interface SideDefinition {
 	n8nEnv?: Record<string, string>;
 }
 
-export const SIDES: Record<LeadBurstSide, SideDefinition> = {
-	'ours+door': { name: 'ours+door', receiver: 'landing', respond: 'lastNode', door: true },
-	ours: { name: 'ours', receiver: 'landing', respond: 'lastNode', door: false },
-	'ours-immediately+door': {
-		name: 'ours-immediately+door',
-		receiver: 'landing',
-		respond: 'onReceived',
-		door: true,
-	},
-	'ours-immediately': {
-		name: 'ours-immediately',
-		receiver: 'landing',
-		respond: 'onReceived',
-		door: false,
-	},
+type Receiver = Omit<SideDefinition, 'name'>;
+const RECEIVERS: Record<LeadBurstSide, Receiver> = {
+	'ours+door': { receiver: 'landing', respond: 'lastNode', door: true },
+	ours: { receiver: 'landing', respond: 'lastNode', door: false },
+	'ours-immediately+door': { receiver: 'landing', respond: 'onReceived', door: true },
+	'ours-immediately': { receiver: 'landing', respond: 'onReceived', door: false },
 	// n8n's own line instead of the door's: production executions beyond the limit stored and
 	// waiting inside n8n (run again after a restart); the limit is the door's default N.
 	'ours+n8n-limit': {
-		name: 'ours+n8n-limit',
 		receiver: 'landing',
 		respond: 'lastNode',
 		door: false,
 		n8nEnv: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '2' },
 	},
-	'webhook-immediately': {
-		name: 'webhook-immediately',
-		receiver: 'webhook',
-		respond: 'onReceived',
-		door: false,
-	},
-	'webhook-lastnode': {
-		name: 'webhook-lastnode',
-		receiver: 'webhook',
-		respond: 'lastNode',
-		door: false,
-	},
+	'webhook-immediately': { receiver: 'webhook', respond: 'onReceived', door: false },
+	'webhook-lastnode': { receiver: 'webhook', respond: 'lastNode', door: false },
 };
+
+export const SIDES = Object.fromEntries(
+	Object.entries(RECEIVERS).map(([name, side]) => [name, { name, ...side }]),
+) as Record<LeadBurstSide, SideDefinition>;
 
 /** The side the goals are about: the landing workflow as shipped, behind the door. */
 export const SHIPPED: LeadBurstSide = 'ours+door';

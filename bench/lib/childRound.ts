@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 
+import { median } from './stats';
 import { tsxCommand } from './tsx';
 
 export async function runRound<T>(script: string, args: unknown): Promise<T> {
@@ -31,6 +32,19 @@ export interface ProcessFigures {
 	/** CPU time (user + system) the process spent during the run, ms: wall time minus this is waiting. */
 	cpuMs: number;
 }
+
+/** The medians of rounds' process figures, as the summaries name them. */
+export function processMedians(rounds: readonly ProcessFigures[]) {
+	return {
+		'wall ms (median)': median(rounds.map((entry) => entry.wallMs)),
+		'CPU ms (median)': median(rounds.map((entry) => entry.cpuMs)),
+		'peak RSS MiB (median)': median(rounds.map((entry) => entry.peakRssMiB)),
+	};
+}
+
+/** A round's process figures in its log line. */
+export const processLine = (figures: ProcessFigures) =>
+	`${figures.wallMs.toFixed(0)} ms, CPU ${figures.cpuMs.toFixed(0)} ms, peak RSS ${figures.peakRssMiB.toFixed(1)} MiB`;
 
 /** Times `work` and reads the process's peak memory afterwards (in the round's process). */
 export async function measure<T>(

@@ -5,12 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
+import { fetchJson } from '../../harness/n8n/httpJson';
 import { projectRoot, tsxCommand } from './tsx';
 
 export interface SandboxProcess {
 	url: string;
 	child: ChildProcess;
-	/** Calls an admin route (`/__sandbox/...`) and answers its JSON body (null when empty). */
+	/** Calls an admin route (`/__sandbox/...`) and answers its JSON body (undefined when empty). */
 	admin<T = unknown>(method: string, route: string, body?: unknown): Promise<T>;
 	stop(): Promise<void>;
 }
@@ -37,17 +38,8 @@ export async function startSandboxProcess(
 			reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)),
 		);
 	});
-	const admin = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-		const response = await fetch(`${url}/__sandbox${route}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok)
-			throw new Error(`${method} /__sandbox${route}: ${response.status} ${await response.text()}`);
-		const text = await response.text();
-		return (text ? JSON.parse(text) : null) as T;
-	};
+	const admin = async <T>(method: string, route: string, body?: unknown) =>
+		(await fetchJson<T>(method, `${url}/__sandbox${route}`, { body })).body;
 	const stop = async () => {
 		if (child.exitCode !== null || child.signalCode !== null) return;
 		child.kill('SIGTERM');

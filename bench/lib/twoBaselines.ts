@@ -3,6 +3,7 @@
  * node (bench/rounds/engineNodes.ts): `baseline`, the token pasted into the query with n8n's
  * defaults, and `fair`, a Query Auth credential with Retry On Fail on. Ratios are printed against both.
  */
+import type { processMedians } from './childRound';
 import type { Ratio } from './report';
 import { ratio } from './stats';
 
@@ -14,6 +15,15 @@ export const FAIR_BASELINE =
 	'fair = HTTP Request node with a Query Auth credential (access_token) and Retry On Fail (3 tries, 1 s)';
 
 type Figures = Record<string, number | string>;
+
+/** The ratios of processMedians' figures (bench/lib/childRound.ts). */
+export const PROCESS_METRICS: Array<
+	[metric: string, figure: keyof ReturnType<typeof processMedians>]
+> = [
+	['wall time', 'wall ms (median)'],
+	['CPU time', 'CPU ms (median)'],
+	['peak RSS', 'peak RSS MiB (median)'],
+];
 
 /** `metric` of ours against the bare baseline (named as before) and against the fair one. */
 function ratiosAgainstBoth(

@@ -15,6 +15,7 @@
  */
 import { RealEstatePortalApi } from '../../credentials/RealEstatePortalApi.credentials';
 import { PollWorkflow, type PollOutcome } from '../../harness/engine/poll/pollWorkflow';
+import { fetchJson } from '../../harness/n8n/httpJson';
 import { NETWORK_TOKEN, bulkLeads, portalDay } from '../../harness/n8n/portal';
 import { measure, roundMain } from '../lib/childRound';
 import { setProcessClock } from '../lib/processClock';
@@ -39,16 +40,8 @@ interface Args {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-async function admin<T = unknown>(url: string, method: string, route: string, body?: unknown) {
-	const response = await fetch(`${url}/__sandbox${route}`, {
-		method,
-		headers: body === undefined ? {} : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	if (!response.ok) throw new Error(`${method} ${route}: ${response.status}`);
-	const text = await response.text();
-	return (text ? JSON.parse(text) : null) as T;
-}
+const admin = async <T = unknown>(url: string, method: string, route: string, body?: unknown) =>
+	(await fetchJson<T>(method, `${url}/__sandbox${route}`, { body })).body;
 
 async function networkAgencies(url: string): Promise<string[]> {
 	const view = await admin<{ agencies: string[] }>(url, 'GET', '/interfaces/network-les');

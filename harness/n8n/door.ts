@@ -23,8 +23,6 @@ export interface DoorOptions {
 	port?: number;
 	/** First deliveries inside n8n at once, and as many other webhook requests (N); default the file's. */
 	limit?: number;
-	/** How long a request other than a first delivery waits for room, in ms; default the file's. */
-	queueMs?: number;
 	/** A file of the accepted secrets' SHA-256 (DOOR_SECRET_HASHES); default: any secret present. */
 	secretHashesFile?: string;
 	/** A PEM file with a certificate and its key (DOOR_TLS_CERT): the door speaks HTTPS. */
@@ -76,7 +74,6 @@ export function startDoor(options: DoorOptions): Door {
 	const args = ['door', folder, String(options.port ?? 0), String(options.n8nPort)];
 	if (options.limit !== undefined) args.push(String(options.limit));
 	const settings = {
-		DOOR_QUEUE_MS: options.queueMs?.toString(),
 		DOOR_SECRET_HASHES: options.secretHashesFile,
 		DOOR_TLS_CERT: options.tlsCert,
 		DOOR_READY_WEBHOOK: options.readyWebhook,

@@ -31,7 +31,6 @@ export interface StartN8nOptions {
 	command?: string;
 	/** Names the log file `artifacts/n8n/<logName>-<port>.log`. */
 	logName?: string;
-	readyTimeoutMs?: number;
 	install?: N8nInstall;
 	/** Called every 10 s until n8n is ready: the seconds so far and the last line of its log. */
 	whileStarting?: (seconds: number, lastLogLine: string) => void;
@@ -105,7 +104,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 			whileStarting(Math.round((Date.now() - started) / 1000), lines.at(-1)!);
 		}, 10_000);
 	try {
-		await waitUntilReady(url, child, options.readyTimeoutMs ?? 180_000);
+		await waitUntilReady(url, child, 180_000);
 	} catch (error) {
 		await stop();
 		throw new Error(`${(error as Error).message}\nLast lines of ${logFile}:\n${tail(logFile, 30)}`);

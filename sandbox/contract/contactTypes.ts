@@ -30,6 +30,3 @@ export const CONTACT_TYPES_BY_KIND: Record<LeadKind, readonly number[]> = {
 /** The n-th type of a kind, cycling: generated and simulated leads show every type in turn. */
 export const contactTypeAt = (kind: LeadKind, n: number): number =>
 	CONTACT_TYPES_BY_KIND[kind][n % CONTACT_TYPES_BY_KIND[kind].length];
-
-export const isContactTypeOf = (kind: LeadKind, id: number): boolean =>
-	CONTACT_TYPES_BY_KIND[kind].includes(id);

@@ -38,11 +38,6 @@ export function isoTimestamp(epochMs: number): string {
 	return new Date(epochMs).toISOString();
 }
 
-/** `yyyyMMdd`: the portal region's local day of an instant (the lead polling `fromDate`). */
-export function localDay(epochMs: number): string {
-	return wallClockText(epochMs, PORTAL_UTC_OFFSET_MINUTES).slice(0, 10).replace(/-/g, '');
-}
-
 /** The first instant of a local day `yyyyMMdd` of the portal region, epoch ms. */
 export function localDayStart(day: string): number {
 	const midnightUtc = Date.UTC(

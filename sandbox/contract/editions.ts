@@ -24,9 +24,6 @@ const FIELDS: Record<Edition, EditionFields> = {
 
 export const editionFields = (edition: Edition): EditionFields => FIELDS[edition];
 
-export const isEdition = (value: unknown): value is Edition =>
-	(EDITIONS as readonly unknown[]).includes(value);
-
 /**
  * Which edition an interface's bodies follow: the one set for that interface (admin), else the one
  * set for the whole emulator (`SANDBOX_EDITION`), else by the path language the interface configured

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { eventKindSchema } from '../../nodes/shared/schemas';
 import { callbackConfigurationSchema } from '../contract/callbackConfiguration';
 import { EDITIONS } from '../contract/editions';
-import { BODY_LANGUAGES } from '../contract/languages';
-import type { DeliveryJob, PendingDelivery } from '../delivery';
-import type { AdRecord, LeadContact } from '../model';
+import { pendingDeliverySchema } from '../delivery';
+import { adRecordSchema, leadContactSchema } from '../model';
 
 export const STATE_FILE_FORMAT = 'real-estate-portal-sandbox-state';
 export const STATE_FILE_VERSION = 1;
@@ -28,48 +27,6 @@ export const worldSchema = z
 	.strict();
 export type World = z.infer<typeof worldSchema>;
 
-const locationSchema = z.object({
-	codigoPostal: z.string(),
-	direccion: z.string(),
-	idUbicacion: z.string(),
-	latitud: z.string(),
-	longitud: z.string(),
-	muestraMapa: z.string(),
-	ubicacion: z.string(),
-});
-
-const adRecordSchema: z.ZodType<AdRecord> = z.object({
-	idAvisoPlat: z.number().int(),
-	agencyCode: z.string(),
-	online: z.boolean(),
-	titulo: z.string(),
-	searchableTitle: z.string(),
-	operacion: z.string(),
-	codigoMoneda: z.string(),
-	precio: z.number(),
-	tipoDePropiedad: z.number().int(),
-	ubicacion: locationSchema,
-	idDesarrolloPlat: z.number().int().nullable(),
-	codigoDesarrollo: z.string().nullable(),
-	claveInterna: z.string().nullable(),
-	fechaModificacion: z.number(),
-	imagenUrl: z.string(),
-	imageCount: z.number().int(),
-	calidad: z.number(),
-	planDePublicacion: z.string(),
-});
-
-const leadContactSchema: z.ZodType<LeadContact> = z.object({
-	anonymous: z.boolean(),
-	nombre: z.string().nullable(),
-	email: z.string().nullable(),
-	telefono: z.string().nullable(),
-	mensaje: z.string().nullable(),
-	dni: z.string().nullable(),
-	variant: z.record(z.unknown()).optional(),
-	emailUnlisted: z.boolean().optional(),
-});
-
 const savedLeadSchema = z.object({
 	idMensaje: z.number().int(),
 	kind: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
@@ -81,7 +38,6 @@ const savedLeadSchema = z.object({
 	adVersion: z.number().int().nonnegative().nullable(),
 	contact: leadContactSchema,
 });
-export type SavedLead = z.infer<typeof savedLeadSchema>;
 
 /** What differs from the seeded interface; an interface left as seeded is not saved. */
 const savedInterfaceSchema = z.object({
@@ -98,27 +54,6 @@ const savedInterfaceSchema = z.object({
 	dissociated: z.array(z.number().int()),
 });
 export type SavedInterface = z.infer<typeof savedInterfaceSchema>;
-
-const deliveryJobSchema: z.ZodType<DeliveryJob> = z.object({
-	idEvento: z.string(),
-	kind: eventKindSchema,
-	interfaceId: z.string(),
-	source: z.enum(['event', 'simulation']),
-	target: z.object({
-		url: z.string(),
-		headerKey: z.string(),
-		headerValue: z.string().nullable(),
-		language: z.enum(BODY_LANGUAGES),
-	}),
-	body: z.record(z.unknown()),
-});
-
-const pendingDeliverySchema: z.ZodType<PendingDelivery> = z.object({
-	job: deliveryJobSchema,
-	attempt: z.number().int().positive(),
-	dueAt: z.number(),
-	duplicate: z.boolean(),
-});
 
 export const savedStateSchema = z.object({
 	format: z.literal(STATE_FILE_FORMAT),
