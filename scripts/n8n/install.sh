@@ -3,10 +3,9 @@
 # A stamp file written last marks a complete install; anything else is reinstalled.
 # Usage: scripts/n8n/install.sh            (prints the install folder on stdout when ready)
 set -euo pipefail
-# npm itself runs on the project's Node.js 24 (scripts/toolchain.sh), never the system's.
+# npm runs on the project's Node.js 24, never the system's (scripts/toolchain.sh, with progress.sh).
 source "$(dirname "${BASH_SOURCE[0]}")/../toolchain.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/pins.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/../shared/progress.sh"
 
 log() { echo "n8n-install: $*" >&2; }
 fail() { log "FAILED: $*"; log "full npm log: $N8N_HOME/install.log"; exit 1; }

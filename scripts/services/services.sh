@@ -18,6 +18,7 @@ action="${1:?$usage}"
 folder="${2:?$usage}"
 shift 2
 log() { echo "services: $*" >&2; }
+PATH="$PATH:/usr/sbin:/sbin" # Debian's PATH lacks them for users but root: haproxy is in /usr/sbin
 source "$(dirname "${BASH_SOURCE[0]}")/../shared/progress.sh"
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true; }
 
