@@ -12,11 +12,11 @@ import * as development from './actions/development/Development.resource';
 import * as eventSubscription from './actions/eventSubscription/EventSubscription.resource';
 import * as lead from './actions/lead/Lead.resource';
 import * as lookup from './actions/lookup/Lookup.resource';
-import { router } from './actions/router';
 import * as sandbox from './actions/sandbox/Sandbox.resource';
 import { subtitleOf } from './actions/subtitle';
 import { NODE_VERSIONS, withVersionedAgency } from './actions/versions';
-import { listSearch, loadOptions } from './methods';
+import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
 
 const properties = withVersionedAgency([
 	{
@@ -67,7 +67,8 @@ export class RealEstatePortal implements INodeType {
 
 	methods = { loadOptions, listSearch };
 
+	/** The dispatch to the operations is loaded at the first run, not when n8n loads the node. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await (await import('./actions/router')).router.call(this);
 	}
 }

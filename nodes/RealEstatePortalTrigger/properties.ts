@@ -18,6 +18,9 @@ import { propertyDetailsProperties } from '../shared/leadDetails/option';
 import type { ReceiveSettings } from './receive';
 import type { ReleaseRule } from './registration';
 
+/** The last part of the trigger's webhook URLs, after the node's webhook id. */
+export const WEBHOOK_PATH = 'real-estate-portal';
+
 export const DEFAULT_EVENT_KINDS: EventKind[] = ['CONTACTO', 'CONTACTO_MENSAJE'];
 
 export const triggerProperties: INodeProperties[] = [

@@ -215,8 +215,6 @@ export const EVENT_FIELDS = {
 } as const satisfies Record<string, FieldNames>;
 
 export type CanonicalField = keyof typeof EVENT_FIELDS;
-/** Kept for imports of this name. */
-export type SpanishEventField = CanonicalField;
 
 type NameSource = Exclude<keyof FieldNames, 'before'>;
 

@@ -61,10 +61,6 @@ export function isLeadKind(kind: EventKind): boolean {
 	return EVENT_KIND_INFO[kind].isLead;
 }
 
-export function eventKindLabel(kind: EventKind): string {
-	return EVENT_KIND_INFO[kind].label;
-}
-
 /** Every kind's canvas words, in the table's order. */
 export function eventKindShortLabels(): Array<{ kind: EventKind; short: string; isLead: boolean }> {
 	return ALL_KINDS.map((kind) => ({
@@ -83,11 +79,11 @@ export function kindsReceivedBy(interfaceKind: InterfaceKind): EventKind[] {
 	return ALL_KINDS.filter((kind) => isReceivedBy(interfaceKind, kind));
 }
 
-/** The options of an "Event Kinds" parameter, sorted by label as n8n's lint asks. */
+/** "Event Kinds" options, sorted by label as n8n's lint asks (not localeCompare: 10 ms at load). */
 export function eventKindOptions(): Array<{ name: string; value: EventKind; description: string }> {
 	return ALL_KINDS.map((kind) => ({
 		name: EVENT_KIND_INFO[kind].label,
 		value: kind,
 		description: EVENT_KIND_INFO[kind].description,
-	})).sort((a, b) => a.name.localeCompare(b.name));
+	})).sort((a, b) => (a.name < b.name ? -1 : 1));
 }

@@ -42,9 +42,6 @@ export const agencySchema = z.object({
 });
 export type Agency = z.infer<typeof agencySchema>;
 
-export const operationLookupSchema = z.object({ operacion: z.string() });
-export const currencyLookupSchema = z.object({ codigoMoneda: z.string(), nombre: z.string() });
-
 const locationSchema = z.object({
 	codigoPostal: z.string().nullable().optional(),
 	direccion: z.string().nullable().optional(),
@@ -165,7 +162,6 @@ export const leadSimulationBodySchema = z
 			}
 		}
 	});
-export type LeadSimulationBody = z.infer<typeof leadSimulationBodySchema>;
 
 export const creditSimulationBodySchema = z.object({
 	accion: z.string().min(1, 'accion is required'),
@@ -175,7 +171,6 @@ export const creditSimulationBodySchema = z.object({
 	siteId: z.string().optional(),
 	status: z.string().optional(),
 });
-export type CreditSimulationBody = z.infer<typeof creditSimulationBodySchema>;
 
 const textOrNumber = z.union([z.string(), z.number()]).nullable().optional();
 
@@ -218,14 +213,6 @@ export const leadEventBodySchema = leadFieldsSchema.extend({
 	tipoEvento: z.enum(['CONTACTO', 'CONTACTO_MENSAJE']),
 });
 export type LeadEventBody = z.infer<typeof leadEventBodySchema>;
-
-/** Any delivered event, Spanish names: only the envelope is known for non-lead kinds. */
-export const eventEnvelopeSchema = z
-	.object({
-		idEvento: z.string().min(1),
-		tipoEvento: eventKindSchema,
-	})
-	.passthrough();
 
 export const loginResponseSchema = z.object({
 	access_token: z.string(),

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import * as subscribe from './subscribe.operation';
-import * as unsubscribe from './unsubscribe.operation';
+import { subscriptionOperation } from './changeSubscriptions';
 
-export { subscribe, unsubscribe };
+export const subscribe = subscriptionOperation('subscribeEvent');
+export const unsubscribe = subscriptionOperation('unsubscribeEvent');
 
 export const description: INodeProperties[] = [
 	{

@@ -11,7 +11,6 @@ import {
 	type IExecuteFunctions,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { readListedLead } from '../../../shared/listedLead';
 import { includeNationalIdOption } from '../../../shared/nationalIdOption';
 import { normalizeAgency } from '../../../shared/normalize';
 import { portalRequestAllPages } from '../../../shared/paging';
@@ -103,6 +102,8 @@ async function agencyLeads(
 		itemIndex,
 	});
 	const options = { includeNationalId: settings.includeNationalId, logger: ctx.logger };
+	// The lead reader (the event field tables) is loaded at the first read, not with the node.
+	const { readListedLead } = await import('../../../shared/listedLead');
 	return raws.map((raw) => {
 		const read = readListedLead(raw, agencyCode, options);
 		// The Poll Trigger marks its items; this node's are not a trigger's.

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getContactTypes from './getContactTypes.operation';
-import * as getCurrencies from './getCurrencies.operation';
-import * as getOperations from './getOperations.operation';
+import { normalizeCurrency, normalizeOperation } from '../../../shared/normalize';
+import { lookupOperation } from './listLookup';
 
-export { getContactTypes, getCurrencies, getOperations };
+export { getContactTypes };
+export const getCurrencies = lookupOperation('getCurrencies', 'listCurrencies', normalizeCurrency);
+export const getOperations = lookupOperation('getOperations', 'listOperations', normalizeOperation);
 
 export const description: INodeProperties[] = [
 	{

@@ -1,3 +1,0 @@
-import { subscriptionOperation } from './changeSubscriptions';
-
-export const { description, execute } = subscriptionOperation('unsubscribeEvent');
