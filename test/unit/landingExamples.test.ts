@@ -349,10 +349,22 @@ describe('the Data table write: a row that only grows', () => {
 			expect(onCallback.leadKey).toBe('event:1');
 		});
 		it('not when the instants are far apart, nor when the same path added it', () => {
-			const later = leadItem({ leadKey: 'listed:3', registeredAt: '2024-05-14T11:31:07-03:00' });
-			expect(list([later], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			for (const registeredAt of ['2024-05-14T10:51:07-03:00', '2024-05-15T01:31:07-03:00']) {
+				const later = leadItem({ leadKey: 'listed:3', registeredAt });
+				expect(list([later], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			}
 			const sameSide = leadItem({ leadKey: 'event:4' });
 			expect(callback([sameSide], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+		});
+		it('names it when a local time read in the wrong zone puts the instants whole hours apart', () => {
+			// The callback's 10:31:07 at UTC-3; the list's, read 3 hours off, 20 s short of it.
+			const hoursOff = leadItem({ leadKey: 'listed:5', registeredAt: '2024-05-14T13:30:47-03:00' });
+			expect(list([hoursOff], [onCallback])[0]).toMatchObject({ possibleDuplicateOf: 'event:1' });
+			const halfHourOff = leadItem({
+				leadKey: 'listed:6',
+				registeredAt: '2024-05-14T16:01:07-03:00',
+			});
+			expect(list([halfHourOff], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
 		});
 	});
 });
