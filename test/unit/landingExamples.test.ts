@@ -366,6 +366,28 @@ describe('the Data table write: a row that only grows', () => {
 			});
 			expect(list([halfHourOff], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
 		});
+
+		const withoutDetails = stored(callback([leadItem({ leadKey: 'event:7' }, 'missing')])[0]);
+		it('gives its property details to the other row of the same ad that lacks them, nothing else', () => {
+			const writes = list([leadItem({ leadKey: 'listed:8' })], [withoutDetails]);
+			expect(writes).toContainEqual({ leadKey: 'event:7', ...FOUND_DETAILS });
+			expect(writes.filter((write) => write.leadKey === 'event:7')).toHaveLength(1);
+			// The list's row lacks what only the callback carries: the callback gives it no more.
+			const listed = stored(list([leadItem({ leadKey: 'listed:9' }, 'missing')])[0]);
+			expect(callback([leadItem({ leadKey: 'event:10' })], [listed])).toContainEqual({
+				leadKey: 'listed:9',
+				...FOUND_DETAILS,
+			});
+		});
+		it('gives nothing to a row of another ad, nor without details of its own', () => {
+			const otherAd = { ...withoutDetails, adCode: 'DEMO-0002' };
+			expect(list([leadItem({ leadKey: 'listed:11' })], [otherAd])).toEqual([
+				expect.objectContaining({ leadKey: 'listed:11' }),
+			]);
+			expect(list([leadItem({ leadKey: 'listed:12' }, 'missing')], [withoutDetails])).toEqual([
+				expect.objectContaining({ leadKey: 'listed:12' }),
+			]);
+		});
 	});
 });
 
@@ -452,6 +474,31 @@ describe('the PostgreSQL landing workflow', () => {
 			),
 		).toEqual([]);
 	});
+
+	it("gives a lead's property details, nothing else, to the rows of its match_key and ad that lack them", () => {
+		const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+		for (const write of [callbackWrite, listWrite]) {
+			const [, sets, where] =
+				/UPDATE portal_leads other SET\n([\s\S]*?)\n\tFROM lead\n\tWHERE ([\s\S]*?)\n\)/.exec(
+					write.query,
+				)!;
+			const filled = sets.split(',\n').map((line) => line.trim());
+			expect(filled.pop()).toBe('details_missing = NULL');
+			for (const line of filled) {
+				const [, column, field] = /^(\w+) = COALESCE\(other\.\1, lead\."(\w+)"\)$/.exec(line)!;
+				expect(column).toBe(snake(field));
+			}
+			expect(filled.map((line) => line.split(' ')[0]).sort()).toEqual(
+				Object.keys(FOUND_DETAILS)
+					.filter((field) => field !== 'detailsMissing')
+					.map(snake)
+					.sort(),
+			);
+			expect(where).toMatch(
+				/other\.match_key = lead\."matchKey" AND other\.lead_key <> lead\."leadKey" AND other\.ad_title IS NULL/,
+			);
+		}
+	});
 });
 
 describe('the Google Sheets template: the same write, a sheet for a table', () => {
@@ -493,6 +540,15 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 		expect(filled).toEqual({ leadKey: leadItem().leadKey, ...FOUND_DETAILS });
 		const complete = { ...sheets([leadItem()])[0], row_number: 2 };
 		expect(sheets([leadItem()], [complete], 'Leads From the Lead List')).toEqual([]);
+	});
+
+	it('gives property details to the row of the same ad and matchKey that lacks them', () => {
+		const blank = { ...sheets([leadItem({ leadKey: 'event:7' }, 'missing')])[0], row_number: 2 };
+		const listed = leadItem({ leadKey: 'listed:8' });
+		expect(sheets([listed], [blank], 'Leads From the Lead List')).toContainEqual({
+			leadKey: 'event:7',
+			...FOUND_DETAILS,
+		});
 	});
 });
 
