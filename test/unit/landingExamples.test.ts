@@ -349,10 +349,44 @@ describe('the Data table write: a row that only grows', () => {
 			expect(onCallback.leadKey).toBe('event:1');
 		});
 		it('not when the instants are far apart, nor when the same path added it', () => {
-			const later = leadItem({ leadKey: 'listed:3', registeredAt: '2024-05-14T11:31:07-03:00' });
-			expect(list([later], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			for (const registeredAt of ['2024-05-14T10:51:07-03:00', '2024-05-15T01:31:07-03:00']) {
+				const later = leadItem({ leadKey: 'listed:3', registeredAt });
+				expect(list([later], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			}
 			const sameSide = leadItem({ leadKey: 'event:4' });
 			expect(callback([sameSide], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+		});
+		it('names it when a local time read in the wrong zone puts the instants whole hours apart', () => {
+			// The callback's 10:31:07 at UTC-3; the list's, read 3 hours off, 20 s short of it.
+			const hoursOff = leadItem({ leadKey: 'listed:5', registeredAt: '2024-05-14T13:30:47-03:00' });
+			expect(list([hoursOff], [onCallback])[0]).toMatchObject({ possibleDuplicateOf: 'event:1' });
+			const halfHourOff = leadItem({
+				leadKey: 'listed:6',
+				registeredAt: '2024-05-14T16:01:07-03:00',
+			});
+			expect(list([halfHourOff], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+		});
+
+		const withoutDetails = stored(callback([leadItem({ leadKey: 'event:7' }, 'missing')])[0]);
+		it('gives its property details to the other row of the same ad that lacks them, nothing else', () => {
+			const writes = list([leadItem({ leadKey: 'listed:8' })], [withoutDetails]);
+			expect(writes).toContainEqual({ leadKey: 'event:7', ...FOUND_DETAILS });
+			expect(writes.filter((write) => write.leadKey === 'event:7')).toHaveLength(1);
+			// The list's row lacks what only the callback carries: the callback gives it no more.
+			const listed = stored(list([leadItem({ leadKey: 'listed:9' }, 'missing')])[0]);
+			expect(callback([leadItem({ leadKey: 'event:10' })], [listed])).toContainEqual({
+				leadKey: 'listed:9',
+				...FOUND_DETAILS,
+			});
+		});
+		it('gives nothing to a row of another ad, nor without details of its own', () => {
+			const otherAd = { ...withoutDetails, adCode: 'DEMO-0002' };
+			expect(list([leadItem({ leadKey: 'listed:11' })], [otherAd])).toEqual([
+				expect.objectContaining({ leadKey: 'listed:11' }),
+			]);
+			expect(list([leadItem({ leadKey: 'listed:12' }, 'missing')], [withoutDetails])).toEqual([
+				expect.objectContaining({ leadKey: 'listed:12' }),
+			]);
 		});
 	});
 });
@@ -440,6 +474,31 @@ describe('the PostgreSQL landing workflow', () => {
 			),
 		).toEqual([]);
 	});
+
+	it("gives a lead's property details, nothing else, to the rows of its match_key and ad that lack them", () => {
+		const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+		for (const write of [callbackWrite, listWrite]) {
+			const [, sets, where] =
+				/UPDATE portal_leads other SET\n([\s\S]*?)\n\tFROM lead\n\tWHERE ([\s\S]*?)\n\)/.exec(
+					write.query,
+				)!;
+			const filled = sets.split(',\n').map((line) => line.trim());
+			expect(filled.pop()).toBe('details_missing = NULL');
+			for (const line of filled) {
+				const [, column, field] = /^(\w+) = COALESCE\(other\.\1, lead\."(\w+)"\)$/.exec(line)!;
+				expect(column).toBe(snake(field));
+			}
+			expect(filled.map((line) => line.split(' ')[0]).sort()).toEqual(
+				Object.keys(FOUND_DETAILS)
+					.filter((field) => field !== 'detailsMissing')
+					.map(snake)
+					.sort(),
+			);
+			expect(where).toMatch(
+				/other\.match_key = lead\."matchKey" AND other\.lead_key <> lead\."leadKey" AND other\.ad_title IS NULL/,
+			);
+		}
+	});
 });
 
 describe('the Google Sheets template: the same write, a sheet for a table', () => {
@@ -481,6 +540,15 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 		expect(filled).toEqual({ leadKey: leadItem().leadKey, ...FOUND_DETAILS });
 		const complete = { ...sheets([leadItem()])[0], row_number: 2 };
 		expect(sheets([leadItem()], [complete], 'Leads From the Lead List')).toEqual([]);
+	});
+
+	it('gives property details to the row of the same ad and matchKey that lacks them', () => {
+		const blank = { ...sheets([leadItem({ leadKey: 'event:7' }, 'missing')])[0], row_number: 2 };
+		const listed = leadItem({ leadKey: 'listed:8' });
+		expect(sheets([listed], [blank], 'Leads From the Lead List')).toContainEqual({
+			leadKey: 'event:7',
+			...FOUND_DETAILS,
+		});
 	});
 });
 
