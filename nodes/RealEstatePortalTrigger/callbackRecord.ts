@@ -1,10 +1,8 @@
 /**
- * What a published callback trigger has registered at the portal, recorded in the workflow's
- * GLOBAL static data, so that a Poll Trigger of the same workflow and credential can put it back
- * when the portal loses it while n8n runs (RealEstatePortalPollTrigger/callbackRepair.ts): n8n
- * calls no webhook method then, and only the poll's schedule is still running.
- *
- *   realEstatePortalCallbacks: { [credential id]: { url, headerKey, language, kinds, secretDigest } }
+ * What a published callback trigger has registered at the portal, recorded per credential in the
+ * workflow's GLOBAL static data, so that a Poll Trigger of the same workflow and credential can put
+ * it back when the portal loses it while n8n runs (RealEstatePortalPollTrigger/callbackRepair.ts):
+ * n8n calls no webhook method then, and only the poll's schedule is still running.
  *
  * No secret is recorded: the one registered is derived from the credential and the URL
  * (verify.ts `webhookSecretFor`), which the Poll Trigger has too; the salted digest the trigger

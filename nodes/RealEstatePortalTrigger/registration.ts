@@ -3,19 +3,12 @@
  * (docs/portal-api.md#callbacks: one URL per interface, subscriptions per event kind, no way to
  * delete a configuration or to read the subscriptions back).
  *
- * Static data of the node (`getWorkflowStaticData('node')`), one record per webhook URL, so the
- * production URL and the editor's test URL ("Listen for test event") each keep their own:
- *
- *   registrations: {
- *     [webhookUrl]: { secretDigest, headerKey, language, kinds, registeredAt, forTestEvent?,
- *                     retiredDigests?: [{ salt, digest, until }],
- *                     previous: { configuration: sealed | null, kinds | null } }
- *   }
- *
- * No secret is stored (see secrets.ts): the webhook secret only as a salted digest, the previous
- * configuration sealed under a key from the credential. Records of the released version (`secret`
- * and `previous.configuration` in plain text) are still read, and rewritten at the next activation
- * or restart repair.
+ * One Registration per webhook URL in the node's static data (RegistrationStore), so the production
+ * URL and the editor's test URL ("Listen for test event") each keep their own. No secret is stored
+ * (see secrets.ts): the webhook secret only as a salted digest, the previous configuration sealed
+ * under a key from the credential. Records of the released version (`secret` and
+ * `previous.configuration` in plain text) are still read, and rewritten at the next activation or
+ * restart repair.
  *
  * What deactivation leaves at the portal (docs/reliability.md#unpublishing-and-editing): n8n calls
  * `delete` both when a workflow is unpublished and before it registers an edited trigger again, and
