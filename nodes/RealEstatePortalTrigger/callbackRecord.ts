@@ -15,7 +15,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import type { CallbackBodyLanguage, EventKind } from '../shared/schemas';
-import type { RegistrationStore, RegistrationTarget } from './registration';
+import { sameKinds, type RegistrationStore, type RegistrationTarget } from './registration';
 import type { SecretDigest } from './secrets';
 
 export interface RecordedCallback {
@@ -51,8 +51,7 @@ const sameRecord = (a: RecordedCallback, b: RecordedCallback) =>
 	a.url === b.url &&
 	a.headerKey === b.headerKey &&
 	a.language === b.language &&
-	a.kinds.length === b.kinds.length &&
-	a.kinds.every((kind) => b.kinds.includes(kind)) &&
+	sameKinds(a.kinds, b.kinds) &&
 	a.secretDigest?.digest === b.secretDigest?.digest;
 
 /** Records the production registration `target` for this node's credential (none for a test URL). */

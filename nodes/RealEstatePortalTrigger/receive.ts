@@ -19,7 +19,7 @@ import {
 	unplacedItem,
 	unreadablePart,
 } from '../shared/normalizeEvent';
-import { readEvent, unplacedEventId, type PortalEvent } from '../shared/readEvent';
+import { isPlainObject, readEvent, unplacedEventId, type PortalEvent } from '../shared/readEvent';
 import type { EventKind } from '../shared/schemas';
 import { readBody, type Delivery } from './delivery';
 import { partlyReadWarning, refusedWarning, unplacedWarning } from './readingWarnings';
@@ -91,9 +91,7 @@ function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IData
 /** A body that is no event → the item marked UNKNOWN (Simplify off: the body, an object or wrapped). */
 function unplacedItemOf(body: unknown, eventId: string, settings: ReceiveSettings): IDataObject {
 	if (!settings.simplify) {
-		return typeof body === 'object' && body !== null && !Array.isArray(body)
-			? (body as IDataObject)
-			: { body: body as IDataObject };
+		return isPlainObject(body) ? (body as IDataObject) : { body: body as IDataObject };
 	}
 	return unplacedItem(eventId, body, rawBodyFor(body, settings));
 }

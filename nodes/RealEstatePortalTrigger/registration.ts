@@ -242,7 +242,7 @@ function storedForm(
 	return stored;
 }
 
-function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
+export function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
 	return a.length === b.length && a.every((kind) => b.includes(kind));
 }
 
