@@ -69,6 +69,10 @@ export interface FailureInput {
 	now: number;
 }
 
+/** The agencies failing for REPORT_AFTER_FAILED_POLLS polls or more. */
+const longFailingIn = (failing: Record<string, AgencyFailure>) =>
+	Object.keys(failing).filter((agency) => failing[agency].polls >= REPORT_AFTER_FAILED_POLLS);
+
 /** Applies the rule to one poll's outcome. */
 export function judgeFailures(node: INode, input: FailureInput): PollFailures {
 	const { previous, failed, now } = input;
@@ -86,9 +90,7 @@ export function judgeFailures(node: INode, input: FailureInput): PollFailures {
 		};
 	}
 	const reported = reportedByPoller.get(input.pollerId) ?? new Set<string>();
-	const longFailing = Object.keys(failing).filter(
-		(agency) => failing[agency].polls >= REPORT_AFTER_FAILED_POLLS,
-	);
+	const longFailing = longFailingIn(failing);
 	const current = new Set([
 		...longFailing.map((agency) => `failing:${agency}`),
 		...input.dropped.map((agency) => `dropped:${agency}`),
@@ -157,9 +159,7 @@ export function logUnreported(
 	failing: Record<string, AgencyFailure>,
 	gone: string[],
 ): void {
-	const longFailing = Object.keys(failing).filter(
-		(agency) => failing[agency].polls >= REPORT_AFTER_FAILED_POLLS,
-	);
+	const longFailing = longFailingIn(failing);
 	if (longFailing.length === 0 && gone.length === 0) return;
 	const parts = [
 		longFailing.length > 0 ? `agencies failing: ${named(longFailing)}` : '',

@@ -1,10 +1,8 @@
 /**
- * What a published callback trigger has registered at the portal, recorded in the workflow's
- * GLOBAL static data, so that a Poll Trigger of the same workflow and credential can put it back
- * when the portal loses it while n8n runs (RealEstatePortalPollTrigger/callbackRepair.ts): n8n
- * calls no webhook method then, and only the poll's schedule is still running.
- *
- *   realEstatePortalCallbacks: { [credential id]: { url, headerKey, language, kinds, secretDigest } }
+ * What a published callback trigger has registered at the portal, recorded per credential in the
+ * workflow's GLOBAL static data, so that a Poll Trigger of the same workflow and credential can put
+ * it back when the portal loses it while n8n runs (RealEstatePortalPollTrigger/callbackRepair.ts):
+ * n8n calls no webhook method then, and only the poll's schedule is still running.
  *
  * No secret is recorded: the one registered is derived from the credential and the URL
  * (verify.ts `webhookSecretFor`), which the Poll Trigger has too; the salted digest the trigger
@@ -17,7 +15,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import type { CallbackBodyLanguage, EventKind } from '../shared/schemas';
-import type { RegistrationStore, RegistrationTarget } from './registration';
+import { sameKinds, type RegistrationStore, type RegistrationTarget } from './registration';
 import type { SecretDigest } from './secrets';
 
 export interface RecordedCallback {
@@ -53,8 +51,7 @@ const sameRecord = (a: RecordedCallback, b: RecordedCallback) =>
 	a.url === b.url &&
 	a.headerKey === b.headerKey &&
 	a.language === b.language &&
-	a.kinds.length === b.kinds.length &&
-	a.kinds.every((kind) => b.kinds.includes(kind)) &&
+	sameKinds(a.kinds, b.kinds) &&
 	a.secretDigest?.digest === b.secretDigest?.digest;
 
 /** Records the production registration `target` for this node's credential (none for a test URL). */

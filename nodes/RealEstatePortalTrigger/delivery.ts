@@ -1,11 +1,11 @@
 /**
  * A callback delivery's bytes → the JSON value it holds, read once, after the secret was checked
- * (receive.ts). n8n 2.41.1 parses some bodies before the node runs, and reads none at all for a
- * trigger above version 1 when the content type is not one it parses (none, `text/json`,
- * `application/octet-stream`: `parseRequestBody` in n8n's `webhooks/webhook-helpers.js`); the
- * bytes are then read here. Whatever n8n did, the bytes are what is read when there are any: a
- * UTF-8 byte-order mark is dropped, the content type's charset is used when Node knows it, and
- * bytes that are not UTF-8 are read as Latin-1.
+ * (runtime.ts, webhook()). n8n 2.41.1 parses some bodies before the node runs, and reads none at
+ * all for a trigger above version 1 when the content type is not one it parses (none, `text/json`,
+ * `application/octet-stream`: `parseRequestBody` in n8n's `webhooks/webhook-helpers.js`); the bytes
+ * are then read here. Whatever n8n did, the bytes are what is read when there are any: a UTF-8
+ * byte-order mark is dropped, the content type's charset is used when Node knows it, and bytes that
+ * are not UTF-8 are read as Latin-1.
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 

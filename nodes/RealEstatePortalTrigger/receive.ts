@@ -1,8 +1,7 @@
 /**
- * One callback delivery → what the webhook answers and what (if anything) the workflow receives.
- * Order matters: the secret first (nothing about the body is read or revealed to a caller without
- * it), then the body (delivery.ts), the event and the user's choices. Whether an accepted event is
- * already done is admission.ts's to decide.
+ * One callback delivery whose secret `webhook()` (runtime.ts) has checked → what the webhook answers
+ * and what (if anything) the workflow receives: the body (delivery.ts), the event and the user's
+ * choices. Whether an accepted event is already done is admission.ts's to decide.
  *
  * A delivery that carries the right secret is never refused for its shape: a lead becomes an item
  * with what could be read, a body that is no event becomes an item marked UNKNOWN, and what was not
@@ -20,15 +19,10 @@ import {
 	unplacedItem,
 	unreadablePart,
 } from '../shared/normalizeEvent';
-import { readEvent, unplacedEventId, type PortalEvent } from '../shared/readEvent';
+import { isPlainObject, readEvent, unplacedEventId, type PortalEvent } from '../shared/readEvent';
 import type { EventKind } from '../shared/schemas';
 import { readBody, type Delivery } from './delivery';
 import { partlyReadWarning, refusedWarning, unplacedWarning } from './readingWarnings';
-import type { SecretDigest } from './secrets';
-import { SECRET_HEADER, headerValue, matchingDigest } from './verify';
-
-/** A registration as the webhook sees it: its secret digest, and its agency when it has one only. */
-export type RegisteredReceiver = SecretDigest & { soleAgencyCode?: string | null };
 
 export interface ReceiveSettings {
 	kinds: readonly EventKind[];
@@ -53,7 +47,7 @@ interface Warned {
 }
 
 export type Reception =
-	| ({ outcome: 'rejected'; status: 400 | 401 | 413; message: string } & Warned)
+	| ({ outcome: 'rejected'; status: 400 | 413; message: string } & Warned)
 	| ({ outcome: 'ignored'; reason: string } & Read & Warned)
 	| ({ outcome: 'accepted'; item: IDataObject; eventId: string } & Read & Warned);
 
@@ -97,9 +91,7 @@ function itemOf(event: PortalEvent, settings: ReceiveSettings, now: Date): IData
 /** A body that is no event → the item marked UNKNOWN (Simplify off: the body, an object or wrapped). */
 function unplacedItemOf(body: unknown, eventId: string, settings: ReceiveSettings): IDataObject {
 	if (!settings.simplify) {
-		return typeof body === 'object' && body !== null && !Array.isArray(body)
-			? (body as IDataObject)
-			: { body: body as IDataObject };
+		return isPlainObject(body) ? (body as IDataObject) : { body: body as IDataObject };
 	}
 	return unplacedItem(eventId, body, rawBodyFor(body, settings));
 }
@@ -109,8 +101,7 @@ function unplacedItemOf(body: unknown, eventId: string, settings: ReceiveSetting
  * interface is linked to a single agency (soleAgency.ts reads that again when older than a short
  * time), the event can only be about it: the output and the agency filter get its code.
  */
-function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): PortalEvent {
-	const agency = registration.soleAgencyCode;
+function withAgencyOf(agency: string | null, event: PortalEvent): PortalEvent {
 	if (!agency || event.agencyCode !== null) return event;
 	return {
 		...event,
@@ -119,21 +110,13 @@ function withAgencyOf(registration: RegisteredReceiver, event: PortalEvent): Por
 	};
 }
 
-/** `registrations`: what a delivery's secret is checked against. */
+/** `soleAgencyCode`: the interface's agency when it is linked to one only (soleAgency.ts). */
 export async function receive(
 	delivery: Delivery,
-	registrations: readonly RegisteredReceiver[],
+	soleAgencyCode: string | null,
 	settings: ReceiveSettings,
 	now: Date,
 ): Promise<Reception> {
-	const registration = matchingDigest(headerValue(delivery.headers, SECRET_HEADER), registrations);
-	if (registration === undefined) {
-		return {
-			outcome: 'rejected',
-			status: 401,
-			message: `Missing or wrong ${SECRET_HEADER} header`,
-		};
-	}
 	const read = await readBody(delivery);
 	if (!read.ok) {
 		const warning = refusedWarning(read.status, read.message, delivery.headers['content-type']);
@@ -147,7 +130,7 @@ export async function receive(
 		const item = unplacedItemOf(read.value, eventId, settings);
 		return { outcome: 'accepted', item, eventId, language: null, warning };
 	}
-	const event = withAgencyOf(registration, parsed.event);
+	const event = withAgencyOf(soleAgencyCode, parsed.event);
 	const { language } = event;
 	if (!settings.kinds.includes(event.kind))
 		return { outcome: 'ignored', reason: `${event.kind} not chosen`, language };

@@ -3,19 +3,12 @@
  * (docs/portal-api.md#callbacks: one URL per interface, subscriptions per event kind, no way to
  * delete a configuration or to read the subscriptions back).
  *
- * Static data of the node (`getWorkflowStaticData('node')`), one record per webhook URL, so the
- * production URL and the editor's test URL ("Listen for test event") each keep their own:
- *
- *   registrations: {
- *     [webhookUrl]: { secretDigest, headerKey, language, kinds, registeredAt, forTestEvent?,
- *                     retiredDigests?: [{ salt, digest, until }],
- *                     previous: { configuration: sealed | null, kinds | null } }
- *   }
- *
- * No secret is stored (see secrets.ts): the webhook secret only as a salted digest, the previous
- * configuration sealed under a key from the credential. Records of the released version (`secret`
- * and `previous.configuration` in plain text) are still read, and rewritten at the next activation
- * or restart repair.
+ * One Registration per webhook URL in the node's static data (RegistrationStore), so the production
+ * URL and the editor's test URL ("Listen for test event") each keep their own. No secret is stored
+ * (see secrets.ts): the webhook secret only as a salted digest, the previous configuration sealed
+ * under a key from the credential. Records of the released version (`secret` and
+ * `previous.configuration` in plain text) are still read, and rewritten at the next activation or
+ * restart repair.
  *
  * What deactivation leaves at the portal (docs/reliability.md#unpublishing-and-editing): n8n calls
  * `delete` both when a workflow is unpublished and before it registers an edited trigger again, and
@@ -249,7 +242,7 @@ function storedForm(
 	return stored;
 }
 
-function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
+export function sameKinds(a: readonly EventKind[], b: readonly EventKind[]): boolean {
 	return a.length === b.length && a.every((kind) => b.includes(kind));
 }
 
@@ -306,28 +299,44 @@ interface Undo {
 	subscribed: EventKind[];
 }
 
-/** Undoes a registration that failed half-way; answers the problems met while undoing. */
-async function rollBack(ctx: LifecycleContext, undo: Undo): Promise<string[]> {
+/** Unsubscribes each kind, whatever fails; answers the problems met. */
+async function unsubscribeEach(
+	ctx: LifecycleContext,
+	kinds: readonly EventKind[],
+): Promise<string[]> {
 	const problems: string[] = [];
-	const kept = undo.previous.kinds ?? undo.subscribed;
-	for (const kind of without(undo.subscribed, kept)) {
+	for (const kind of kinds) {
 		try {
 			await ctx.api.unsubscribe(kind);
 		} catch (error) {
-			problems.push(`unsubscribing ${kind}: ${messageOf(error)}`);
-		}
-	}
-	const configuration = undo.configurationSet ? openedConfiguration(ctx, undo.previous) : null;
-	if (configuration === undefined) {
-		problems.push(`restoring the previous configuration: ${UNREADABLE_PREVIOUS}`);
-	} else if (configuration) {
-		try {
-			await ctx.api.setConfiguration(configuration);
-		} catch (error) {
-			problems.push(`restoring the previous configuration: ${messageOf(error)}`);
+			problems.push(`unsubscribing from ${kind}: ${messageOf(error)}`);
 		}
 	}
 	return problems;
+}
+
+/** Sets the previous configuration again (none: nothing to do); answers the problem met, if any. */
+async function restore(
+	ctx: LifecycleContext,
+	configuration: CallbackConfiguration | null | undefined,
+): Promise<string[]> {
+	const problem = 'restoring the previous configuration';
+	if (configuration === undefined) return [`${problem}: ${UNREADABLE_PREVIOUS}`];
+	if (configuration === null) return [];
+	try {
+		await ctx.api.setConfiguration(configuration);
+		return [];
+	} catch (error) {
+		return [`${problem}: ${messageOf(error)}`];
+	}
+}
+
+/** Undoes a registration that failed half-way; answers the problems met while undoing. */
+async function rollBack(ctx: LifecycleContext, undo: Undo): Promise<string[]> {
+	const kept = undo.previous.kinds ?? undo.subscribed;
+	const problems = await unsubscribeEach(ctx, without(undo.subscribed, kept));
+	const configuration = undo.configurationSet ? openedConfiguration(ctx, undo.previous) : null;
+	return [...problems, ...(await restore(ctx, configuration))];
 }
 
 /** create: points the configuration at this node, subscribes each kind; all or nothing. */
@@ -425,21 +434,10 @@ export async function unregister(ctx: LifecycleContext, url: string): Promise<vo
 		return leaveToAnotherTrigger(ctx, url, previousConfiguration);
 	}
 
-	const problems: string[] = [];
-	for (const kind of without(own.kinds, own.previous.kinds ?? own.kinds)) {
-		try {
-			await ctx.api.unsubscribe(kind);
-		} catch (error) {
-			problems.push(`unsubscribing from ${kind}: ${messageOf(error)}`);
-		}
-	}
-	if (previousConfiguration) {
-		try {
-			await ctx.api.setConfiguration(previousConfiguration);
-		} catch (error) {
-			problems.push(`restoring the previous configuration: ${messageOf(error)}`);
-		}
-	}
+	const problems = [
+		...(await unsubscribeEach(ctx, without(own.kinds, own.previous.kinds ?? own.kinds))),
+		...(await restore(ctx, previousConfiguration)),
+	];
 	if (problems.length === 0) {
 		saveRegistration(ctx.store, url, undefined);
 		return;
@@ -476,14 +474,7 @@ function leaveToAnotherTrigger(
  * thrown: n8n would then keep the registration, and a later activation would take it for current.
  */
 async function leaveSilent(ctx: LifecycleContext, url: string): Promise<void> {
-	const problems: string[] = [];
-	for (const kind of ctx.receivableKinds) {
-		try {
-			await ctx.api.unsubscribe(kind);
-		} catch (error) {
-			problems.push(`unsubscribing from ${kind}: ${messageOf(error)}`);
-		}
-	}
+	const problems = await unsubscribeEach(ctx, ctx.receivableKinds);
 	saveRegistration(ctx.store, url, undefined);
 	const state =
 		problems.length === 0

@@ -192,7 +192,7 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	const soleAgencyCode = await soleAgencyCodeNow(this);
 	const reception = await receive(
 		deliveryOf(request),
-		receivers.map((digest) => ({ ...digest, soleAgencyCode: soleAgencyCode ?? null })),
+		soleAgencyCode ?? null,
 		settings,
 		new Date(),
 	);

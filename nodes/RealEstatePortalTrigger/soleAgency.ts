@@ -10,6 +10,7 @@
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
+import { BoundedCache } from '../shared/leadDetails/boundedCache';
 import { portalRequestAllPages } from '../shared/paging';
 
 export const AGENCY_LIST_MAX_AGE_MS = 30_000;
@@ -18,29 +19,17 @@ const FAILED_READ_MAX_AGE_MS = 1_000;
 const READ_BUDGET_MS = 800;
 const MAX_CREDENTIALS_IN_PROCESS = 100;
 
-interface Known {
-	/** undefined: the read failed. */
-	code: string | null | undefined;
-	readAt: number;
-}
-
-/** In order of last use, as in admission.ts. */
-const known = new Map<string, Known>();
-/** Reads under way, per credential: deliveries arriving meanwhile wait for the same read. */
-const reading = new Map<string, Promise<string | null | undefined>>();
+/**
+ * Per credential: the answer (undefined: the read failed), or the read under way, which deliveries
+ * arriving meanwhile wait for.
+ */
+const known = new BoundedCache<string | null | undefined>(MAX_CREDENTIALS_IN_PROCESS);
 
 type AgencyReader = IHookFunctions | IWebhookFunctions;
 
 function keyOf(ctx: AgencyReader): string {
 	const credential = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
 	return credential?.id ?? credential?.name ?? `node:${ctx.getNode().id}`;
-}
-
-function remember<T extends Known['code']>(key: string, code: T, now: number): T {
-	known.delete(key);
-	known.set(key, { code, readAt: now });
-	if (known.size > MAX_CREDENTIALS_IN_PROCESS) known.delete(known.keys().next().value!);
-	return code;
 }
 
 async function readSoleAgencyCode(ctx: AgencyReader, deadline?: number): Promise<string | null> {
@@ -51,12 +40,9 @@ async function readSoleAgencyCode(ctx: AgencyReader, deadline?: number): Promise
 
 /** At activation: read now (a failure fails the activation with the portal's reason). */
 export async function soleAgencyCodeAtActivation(ctx: IHookFunctions): Promise<string | null> {
-	return remember(keyOf(ctx), await readSoleAgencyCode(ctx), Date.now());
-}
-
-function isFresh(remembered: Known, now: number): boolean {
-	const maxAge = remembered.code === undefined ? FAILED_READ_MAX_AGE_MS : AGENCY_LIST_MAX_AGE_MS;
-	return now - remembered.readAt < maxAge;
+	const code = await readSoleAgencyCode(ctx);
+	known.set(keyOf(ctx), Promise.resolve(code), AGENCY_LIST_MAX_AGE_MS);
+	return code;
 }
 
 /**
@@ -68,12 +54,10 @@ export async function soleAgencyCodeNow(
 	now = Date.now(),
 ): Promise<string | null | undefined> {
 	const key = keyOf(ctx);
-	const remembered = known.get(key);
-	if (remembered && isFresh(remembered, now)) return remembered.code;
-	const underWay = reading.get(key);
-	if (underWay) return await underWay;
-	const read = readAgain(ctx, key, now).finally(() => reading.delete(key));
-	reading.set(key, read);
+	const remembered = known.get(key, now);
+	if (remembered) return await remembered;
+	const read = readAgain(ctx, key, now);
+	known.set(key, read, AGENCY_LIST_MAX_AGE_MS, now);
 	return await read;
 }
 
@@ -83,11 +67,12 @@ async function readAgain(
 	now: number,
 ): Promise<string | null | undefined> {
 	try {
-		return remember(key, await readSoleAgencyCode(ctx, now + READ_BUDGET_MS), now);
+		return await readSoleAgencyCode(ctx, now + READ_BUDGET_MS);
 	} catch (error) {
 		ctx.logger.warn(
 			`Real Estate Portal Trigger: the interface's agencies could not be read (${(error as Error).message}); a lead that names no agency gets no agency code, or is refused for the portal to send again when Only Agency Codes is set.`,
 		);
-		return remember(key, undefined, now);
+		known.set(key, Promise.resolve(undefined), FAILED_READ_MAX_AGE_MS, now);
+		return undefined;
 	}
 }

@@ -31,18 +31,11 @@ export class CredentialSettingsError extends Error {
 }
 
 /**
- * The client-credentials login failed; carries no secret, only what the portal answered. The status
- * is not named `status`: n8n would then replace the message with its generic one for that status.
+ * The client-credentials login failed; carries no secret, only what the portal answered (no
+ * `status`: n8n would then replace the message with its generic one for that status).
  */
 export class PortalLoginError extends Error {
 	override name = 'PortalLoginError';
-
-	constructor(
-		message: string,
-		readonly loginStatus?: number,
-	) {
-		super(message);
-	}
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -91,13 +84,11 @@ function loginFailure(error: unknown, baseUrl: string): PortalLoginError {
 	if (status === 400 || status === 401 || status === 403) {
 		return new PortalLoginError(
 			`The portal refused the client ID or client secret (HTTP ${status}): check them in the credential`,
-			status,
 		);
 	}
 	if (status !== undefined) {
 		return new PortalLoginError(
 			`The portal's login answered HTTP ${status}: try again later, or check the credential's Base URL and environment`,
-			status,
 		);
 	}
 	const code = (error as { code?: unknown } | null)?.code;

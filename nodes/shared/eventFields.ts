@@ -330,14 +330,6 @@ export function readFields(
 	return { fields, deliveredNames, unknownNames };
 }
 
-/** A body's fields under their canonical names (readFields). */
-export function canonicalFields(
-	body: Record<string, unknown>,
-	language: BodyLanguage | null,
-): Record<string, unknown> {
-	return readFields(body, language).fields;
-}
-
 /** Every name of the national id (DNI, CPF: personal data) the table knows, in lower case. */
 const NATIONAL_ID_NAMES = new Set(readingOrder('dni', null).map((name) => name.toLowerCase()));
 

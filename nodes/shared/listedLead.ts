@@ -12,7 +12,7 @@ import { idKeyOf } from './leadKey';
 import { isoInstantOf } from './instants';
 import { fieldsNotRead, simplifyLead, unreadablePart } from './normalizeEvent';
 import { fieldsDigest, readEvent, wholeNumberOf } from './readEvent';
-import { canonicalFields, detectBodyLanguage, withoutNationalId } from './eventFields';
+import { detectBodyLanguage, readFields, withoutNationalId } from './eventFields';
 
 /** How a listed lead's key was obtained. */
 export type ListedKeySource = 'messageId' | 'listId' | 'digest';
@@ -64,7 +64,7 @@ export function listedLeadKeys(raw: IDataObject): ListedLeadKeys {
 }
 
 function readKeys(raw: IDataObject): ListedLeadKeys {
-	const fields = canonicalFields(raw, detectBodyLanguage(raw));
+	const { fields } = readFields(raw, detectBodyLanguage(raw));
 	const messageId = wholeNumberOf(fields.idMensaje);
 	const listId = wholeNumberOf(raw.id);
 	const key: Pick<ListedLeadKeys, 'id' | 'idSource'> =

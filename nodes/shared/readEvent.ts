@@ -71,7 +71,7 @@ const LEAD_CONTENT = [
 	'idContacto',
 ] as const;
 
-function isPlainObject(value: unknown): value is JsonObject {
+export function isPlainObject(value: unknown): value is JsonObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

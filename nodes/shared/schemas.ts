@@ -25,14 +25,6 @@ export type CallbackBodyLanguage = z.infer<typeof callbackBodyLanguageSchema>;
 
 export const DEFAULT_AUTHORIZATION_HEADER_KEY = 'Authorization';
 
-export const pageEnvelopeSchema = <T extends z.ZodTypeAny>(item: T) =>
-	z.object({
-		number: z.number().int(),
-		size: z.number().int(),
-		total: z.number().int(),
-		content: z.array(item),
-	});
-
 export const agencySchema = z.object({
 	codigoInmobiliaria: z.string(),
 	idPlat: z.number().int(),

@@ -131,12 +131,11 @@ export function readAdReference(ctx: IExecuteFunctions, itemIndex: number): AdRe
 /** The Limit parameter, or undefined under Return All. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = validateInput(
+	return validateInput(
 		ctx,
 		z.coerce.number().int('must be a whole number').min(1, 'must be at least 1'),
 		ctx.getNodeParameter('limit', itemIndex, 50),
 		{ '': 'Limit' },
 		itemIndex,
 	);
-	return limit;
 }

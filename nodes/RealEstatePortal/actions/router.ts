@@ -1,5 +1,10 @@
 /** Dispatches the node's run to the chosen resource's operation, once per input item. */
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import * as ad from './ad/Ad.resource';
 import * as agency from './agency/Agency.resource';
 import * as callbackConfiguration from './callbackConfiguration/CallbackConfiguration.resource';
@@ -10,34 +15,22 @@ import * as lookup from './lookup/Lookup.resource';
 import { runItems, type ItemOperation } from './runItems';
 import * as sandbox from './sandbox/Sandbox.resource';
 
-const RESOURCES = {
-	ad: { associate: ad.associate, get: ad.get, getAll: ad.getAll },
-	agency: { getAll: agency.getAll },
-	callbackConfiguration: { get: callbackConfiguration.get, set: callbackConfiguration.set },
-	development: { getAll: development.getAll },
-	eventSubscription: {
-		subscribe: eventSubscription.subscribe,
-		unsubscribe: eventSubscription.unsubscribe,
-	},
-	lead: { getAll: lead.getAll },
-	lookup: {
-		getContactTypes: lookup.getContactTypes,
-		getCurrencies: lookup.getCurrencies,
-		getOperations: lookup.getOperations,
-	},
-	sandbox: {
-		simulateCreditEvent: sandbox.simulateCreditEvent,
-		simulateLeadEvent: sandbox.simulateLeadEvent,
-	},
-} satisfies Record<string, Record<string, { execute: ItemOperation }>>;
+/** Each resource's module: its operations by name, and its `description` (which runs nothing). */
+const RESOURCES: Record<string, Record<string, { execute: ItemOperation } | INodeProperties[]>> = {
+	ad,
+	agency,
+	callbackConfiguration,
+	development,
+	eventSubscription,
+	lead,
+	lookup,
+	sandbox,
+};
 
 function operationOf(resource: string, operation: string): ItemOperation | undefined {
-	const operations = (RESOURCES as Record<string, Record<string, { execute: ItemOperation }>>)[
-		resource
-	];
-	return operations && Object.hasOwn(operations, operation)
-		? operations[operation].execute
-		: undefined;
+	const operations = Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource] : {};
+	const chosen = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+	return Array.isArray(chosen) ? undefined : chosen?.execute;
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -8,8 +8,9 @@ import {
 	type INodeListSearchItems,
 	type INodeListSearchResult,
 } from 'n8n-workflow';
-import { portalRequestAllPages, portalRequestPage } from '../../shared/paging';
+import { portalRequestPage } from '../../shared/paging';
 import { emptyUntilCredentialSet } from './credentialNotSet';
+import { getAgencies } from './loadOptions';
 
 /** Ads per page of the ad list: the editor asks for the next page as the user scrolls. */
 const AD_PAGE_SIZE = 50;
@@ -23,29 +24,18 @@ const folded = (text: string) =>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** Version 1's agency options, those whose name holds every word of `filter`. */
 export async function searchAgencies(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	return await emptyUntilCredentialSet(
-		async () => {
-			const agencies = await portalRequestAllPages(this, 'listAgencies');
-			const words = folded(filter ?? '')
-				.split(/\s+/)
-				.filter(Boolean);
-			const results = agencies
-				.filter((agency) => typeof agency.codigoInmobiliaria === 'string')
-				.map((agency) => {
-					const code = agency.codigoInmobiliaria as string;
-					const name = text(agency.nombre);
-					return { name: name ? `${name} (${code})` : code, value: code };
-				})
-				.filter((option) => words.every((word) => folded(option.name).includes(word)))
-				.sort((a, b) => a.name.localeCompare(b.name));
-			return { results };
-		},
-		{ results: [] },
-	);
+	const words = folded(filter ?? '')
+		.split(/\s+/)
+		.filter(Boolean);
+	const options = (await getAgencies.call(this)) as INodeListSearchItems[];
+	return {
+		results: options.filter((option) => words.every((word) => folded(option.name).includes(word))),
+	};
 }
 
 function adOption(ad: IDataObject): INodeListSearchItems {

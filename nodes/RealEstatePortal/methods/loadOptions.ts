@@ -21,7 +21,9 @@ function optionsFrom(
 
 /** "Name (CODE)", or the code alone when the entry has no name. */
 const namedCode = (nameKey: string) => (entry: IDataObject, code: string) =>
-	typeof entry[nameKey] === 'string' ? `${entry[nameKey] as string} (${code})` : code;
+	typeof entry[nameKey] === 'string' && entry[nameKey] !== ''
+		? `${entry[nameKey] as string} (${code})`
+		: code;
 
 /** ALQUILER_TEMPORAL → Alquiler Temporal. */
 const humanize = (_entry: IDataObject, code: string) =>
@@ -31,7 +33,7 @@ const humanize = (_entry: IDataObject, code: string) =>
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
 		.join(' ');
 
-/** Version 1's agency dropdown. */
+/** Version 1's agency dropdown; version 2's searchable list filters it (listSearch.ts). */
 export async function getAgencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await emptyUntilCredentialSet(async () => {
 		const agencies = await portalRequestAllPages(this, 'listAgencies');
