@@ -33,23 +33,33 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 }
 
 /**
- * The port `variable` asks for (else `fallback`) when it is free, else any free port, and then a
- * line for the terminal that says so (0 asks for any free port).
+ * The port `variable` asks for (else `fallback`) when it is free and not `chosen` for another part,
+ * else any such free port, and then a line for the terminal that says so (0 asks for any free
+ * port). Nothing listens on a chosen port yet, so the system may offer it again.
  */
-async function portOf(env: NodeJS.ProcessEnv, variable: string, fallback: number, what: string) {
+async function portOf(
+	env: NodeJS.ProcessEnv,
+	variable: string,
+	fallback: number,
+	what: string,
+	chosen: Set<number>,
+) {
 	const wanted = portFromEnv(env, variable, fallback);
-	if (wanted !== 0 && (await portIsFree(wanted))) return { port: wanted };
-	const port = await freePort();
+	let port = wanted;
+	while (port === 0 || chosen.has(port) || !(await portIsFree(port))) port = await freePort();
+	chosen.add(port);
+	if (port === wanted) return { port };
 	const note = `port ${wanted} is taken: ${what} listens on ${port} instead (${variable}=<port> picks another)`;
 	return wanted === 0 ? { port } : { port, note };
 }
 
 export async function readSettings(env: NodeJS.ProcessEnv = process.env): Promise<DemoSettings> {
 	const dataDir = path.resolve(projectRoot, env.DEMO_DATA_DIR || '.demo-data');
+	const chosen = new Set<number>();
 	const ports = {
-		sandboxPort: await portOf(env, 'DEMO_SANDBOX_PORT', 4010, 'the emulator'),
-		n8nPort: await portOf(env, 'DEMO_N8N_PORT', 5678, 'n8n'),
-		doorPort: await portOf(env, 'DEMO_DOOR_PORT', 5680, 'the door'),
+		sandboxPort: await portOf(env, 'DEMO_SANDBOX_PORT', 4010, 'the emulator', chosen),
+		n8nPort: await portOf(env, 'DEMO_N8N_PORT', 5678, 'n8n', chosen),
+		doorPort: await portOf(env, 'DEMO_DOOR_PORT', 5680, 'the door', chosen),
 	};
 	return {
 		dataDir,

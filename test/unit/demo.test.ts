@@ -198,6 +198,24 @@ describe("the demo's ports", () => {
 		}
 	});
 
+	test('one port asked for two parts goes to the first; the second gets another, said in one line', async () => {
+		const free = await listening();
+		await new Promise((resolve) => free.server.close(resolve));
+		const port = String(free.port);
+
+		const settings = await readSettings({
+			DEMO_SANDBOX_PORT: port,
+			DEMO_N8N_PORT: port,
+			DEMO_DOOR_PORT: '0',
+		});
+
+		expect(settings.sandboxPort).toBe(free.port);
+		expect(new Set([settings.sandboxPort, settings.n8nPort, settings.doorPort]).size).toBe(3);
+		expect(settings.portNotes).toEqual([
+			`port ${port} is taken: n8n listens on ${settings.n8nPort} instead (DEMO_N8N_PORT=<port> picks another)`,
+		]);
+	});
+
 	test('a free port asked for is used, and nothing is said', async () => {
 		const free = await listening();
 		await new Promise((resolve) => free.server.close(resolve));
