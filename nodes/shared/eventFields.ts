@@ -8,7 +8,6 @@
  * The specification writes the platform's name inside some identifiers as the neutral token
  * `Plat` (`idPlat`, `userIdPlat`, `idPlatDevelopment`, `idAvisoPlat`); so does this table.
  */
-import type { CallbackBodyLanguage } from './schemas';
 
 /** Every body language the portal publishes (`lenguajeCallbackBody`; EN2 and EN_SF as integrators write them). */
 export const BODY_LANGUAGES = ['ES', 'PT', 'EN', 'EN2', 'EN_SF'] as const;
@@ -376,26 +375,4 @@ function holdsNationalId(value: unknown): boolean {
 		}
 	}
 	return false;
-}
-
-/**
- * The name a field carried in bodies of `language` before the published names were known (the
- * emulator's names): the Spanish name for ES.
- */
-export function fieldNameIn(language: CallbackBodyLanguage, field: CanonicalField): string {
-	const before = (EVENT_FIELDS[field] as FieldNames).before;
-	if (language === 'ES' || before === undefined) return field;
-	return language === 'EN' ? before[0] : before[1];
-}
-
-/** Renames a body's known fields from Spanish to `language`, as `fieldNameIn` names them; unknown fields pass unchanged. */
-export function translateBody(
-	body: Record<string, unknown>,
-	language: CallbackBodyLanguage,
-): Record<string, unknown> {
-	const out: Record<string, unknown> = {};
-	for (const [key, value] of Object.entries(body)) {
-		out[key in EVENT_FIELDS ? fieldNameIn(language, key as CanonicalField) : key] = value;
-	}
-	return out;
 }

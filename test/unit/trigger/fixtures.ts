@@ -1,5 +1,5 @@
 /** Callback bodies as the service sends them (Spanish names; other languages via the alias table). */
-import { translateBody } from '../../../nodes/shared/eventFields';
+import { EVENT_FIELDS, type CanonicalField } from '../../../nodes/shared/eventFields';
 import type { CallbackBodyLanguage } from '../../../nodes/shared/schemas';
 
 export const LANGUAGES: CallbackBodyLanguage[] = ['ES', 'EN', 'PT'];
@@ -90,10 +90,27 @@ export const ALL_EVENTS = [
 	credit,
 ];
 
-/** A body as delivered in `language` (undefined fields dropped, as JSON would). */
+/**
+ * The name a field carried in bodies of `language` before the published names were known (the
+ * emulator's names, `before` in the alias table): the Spanish name for ES.
+ */
+function fieldNameIn(language: CallbackBodyLanguage, field: CanonicalField): string {
+	const before = (EVENT_FIELDS[field] as { before?: readonly string[] }).before;
+	if (language === 'ES' || before === undefined) return field;
+	return language === 'EN' ? before[0] : before[1];
+}
+
+/**
+ * A body as delivered in `language`: its known fields renamed from Spanish as `fieldNameIn` names
+ * them, unknown ones unchanged, undefined fields dropped (as JSON would).
+ */
 export function inLanguage(
 	body: Record<string, unknown>,
 	language: CallbackBodyLanguage,
 ): Record<string, unknown> {
-	return JSON.parse(JSON.stringify(translateBody(body, language)));
+	const out: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(body)) {
+		out[key in EVENT_FIELDS ? fieldNameIn(language, key as CanonicalField) : key] = value;
+	}
+	return JSON.parse(JSON.stringify(out));
 }
