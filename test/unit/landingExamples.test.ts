@@ -250,6 +250,14 @@ function leadItem(fields: Row = {}, details: 'found' | 'missing' = 'found'): Row
 /** A row as the table holds what the decision added (ids and timestamps beside). */
 const stored = (row: Row): Row => ({ id: 7, createdAt: '2026-11-27T10:00:00.000Z', ...row });
 
+it('the decision iterates arrays only: n8n 2.41 runs no loop over a Map or Set iterator in an expression', () => {
+	// In a real n8n, `for (const row of rowOf.values())` ran no iteration: the pair's row never got
+	// its details (test/e2e/everyLeadOnce.test.ts), while this file's plain-JS evaluation passed.
+	for (const example of Object.keys(DECIDING) as Deciding[]) {
+		expect(decisionOf(example)).not.toMatch(/\bof\s+[\w.]+\.(values|keys|entries)\(\)/);
+	}
+});
+
 it('every example that decides decides alike: only which path, and what a new row holds, differ', () => {
 	const rule = (example: Deciding) =>
 		decisionOf(example).slice(decisionOf(example).indexOf('const AS_TEXT'));
