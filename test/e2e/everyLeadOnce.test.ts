@@ -1,10 +1,16 @@
 /**
- * Every lead once, whichever way it comes (issue 35), in a real n8n: the landing workflow
+ * Every lead once, whichever way it comes, in a real n8n: the landing workflow
  * (`examples/leads-to-data-table.json`: the callback trigger and the lead list into one Data table on
- * `leadKey`), its list polled every minute (the example polls every 5), a third of the leads phone
- * views. The emulator retries a failed delivery 7 times over about three minutes, then gives it up,
- * as a portal does after 72 hours. Whatever the callback misses (n8n killed, n8n answering "starting
- * up", the workflow unpublished) lands from the list; nothing lands twice.
+ * `leadKey`), its list polled every minute (the example polls every 5), on an untidy portal (every
+ * switch of sandbox/untidy.ts but `lateLeads` and `instantForms`: list instants to the second and in local time, phone
+ * views listed without e-mail, leads on ads not associated to the interface). The leads: a third
+ * phone views, some by prospects without e-mail whose phones end alike, some on unassociated ads,
+ * some one click giving a phone view and a WhatsApp contact in one second. The emulator retries a
+ * failed delivery 7 times over about a minute and a half, then gives it up, as a portal does after 72
+ * hours. Whatever the callback misses (n8n killed, n8n answering "starting up", the workflow
+ * unpublished) lands from the list; no lead is two rows but where the two paths carry nothing that
+ * ties it (then the rows share `matchKey` and one names the other), no row holds two leads, and
+ * every row gets its property details.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,36 +28,93 @@ import {
 	type WorkflowDefinition,
 } from './support';
 
-/** Eight attempts over about three minutes. */
-const RETRY_SCHEDULE_MS = [2_000, 5_000, 10_000, 20_000, 30_000, 45_000, 60_000];
+/** Eight attempts over about a minute and a half. */
+const RETRY_SCHEDULE_MS = [1_000, 2_500, 5_000, 10_000, 15_000, 22_000, 30_000];
 const LIST_TRIGGER = 'Leads From the Lead List';
-/** The list's interval here; "every lead one row within the interval plus one minute". */
-const LIST_INTERVAL_MS = 60_000;
+/**
+ * The list's interval here: every minute, or the example's 5 minutes as shipped with
+ * `EVERY_LEAD_ONCE_LIST=shipped` (the README's figures). Every lead is a row within the interval
+ * plus one minute; every row has its details within the interval plus two.
+ */
+const AS_SHIPPED = process.env.EVERY_LEAD_ONCE_LIST === 'shipped';
+const LIST_INTERVAL_MS = AS_SHIPPED ? 5 * 60_000 : 60_000;
 /** n8n's minute cron fires at a random second; the poll itself and n8n's boot take time too. */
 const SLACK_MS = 30_000;
 /** What n8n 2.41.1 answers every request while it boots (abstract-server.js): a lead no node sees. */
 const N8N_STARTING_UP = 'n8n is starting up. Please wait';
 
-const everyMinute = (workflow: WorkflowDefinition): WorkflowDefinition => ({
-	...workflow,
-	nodes: workflow.nodes.map((node) =>
-		node.name === LIST_TRIGGER
-			? {
-					...node,
-					parameters: {
-						...(node.parameters as object),
-						pollTimes: { item: [{ mode: 'everyMinute' }] },
-					},
-				}
-			: node,
-	),
-});
+/** A lead made: its prospect's name, and its contact type where one click made two leads. */
+interface MadeLead {
+	name: string;
+	contactTypeId?: number;
+	/** Its event id at the demo interface. */
+	idEvento: string;
+	at: number;
+}
+
+type Row = Record<string, unknown>;
+
+/** What `detailsMissing` says of a lead that names no ad (addPropertyDetails.ts). */
+const NAMES_NO_AD = 'The lead names no ad';
+
+const isRowOf = (row: Row, lead: MadeLead) =>
+	row.name === lead.name &&
+	(lead.contactTypeId === undefined || Number(row.contactTypeId) === lead.contactTypeId);
+
+/**
+ * What is wrong with a lead's rows, or null: one row, or two the paths could not tie (one
+ * `matchKey`, one naming the other in `possibleDuplicateOf`). A lead's one row has its property
+ * details, but a row that names no ad; of a pair, one row at least.
+ */
+function wrongRows(lead: MadeLead, rows: Row[]): string | null {
+	const [a, b] = rows;
+	const paired =
+		rows.length === 2 &&
+		a.matchKey !== null &&
+		a.matchKey === b.matchKey &&
+		(a.possibleDuplicateOf === b.leadKey || b.possibleDuplicateOf === a.leadKey);
+	// A row that names no ad (a phone view on an ad not associated to the interface, as its
+	// callback writes it) has no property to be detailed.
+	const detailed = rows.filter(
+		(row) =>
+			(row.adTitle !== null && row.agencyName !== null) || row.detailsMissing === NAMES_NO_AD,
+	);
+	if ((rows.length === 1 && detailed.length === 1) || (paired && detailed.length > 0)) return null;
+	const seen = rows.map((row) => [
+		row.leadKey,
+		row.source,
+		row.possibleDuplicateOf,
+		row.detailsMissing,
+	]);
+	return `${lead.name} (${lead.contactTypeId ?? 'one lead'}): ${JSON.stringify(seen)}`;
+}
+
+const atListInterval = (workflow: WorkflowDefinition): WorkflowDefinition =>
+	AS_SHIPPED
+		? workflow
+		: {
+				...workflow,
+				nodes: workflow.nodes.map((node) =>
+					node.name === LIST_TRIGGER
+						? {
+								...node,
+								parameters: {
+									...(node.parameters as object),
+									pollTimes: { item: [{ mode: 'everyMinute' }] },
+								},
+							}
+						: node,
+				),
+			};
 
 describe('every lead once, from the callback and the lead list', () => {
 	let stack: PortalStack;
 	let made = 0;
-	/** Each lead made: its prospect's e-mail (one per lead) and its event id at the demo interface. */
-	const leads: Array<{ email: string; idEvento: string; at: number }> = [];
+	/**
+	 * Each lead made: its prospect's name (its own, but for one click's two leads, told apart by
+	 * their contact type), its event id at the demo interface, when it was made.
+	 */
+	const leads: MadeLead[] = [];
 
 	beforeAll(async () => {
 		stack = await startPortalStack('every-lead-once', {
@@ -59,6 +122,9 @@ describe('every lead once, from the callback and the lead list', () => {
 				retrySchedule: RETRY_SCHEDULE_MS,
 				deliveryTimeoutMs: 1_500,
 				deliveriesKept: 100_000,
+				// Late leads would hide the list's leads for two hours near the portal's midnight; a list
+				// item without any instant (one of instantForms' forms) cannot be named a pair.
+				untidy: { all: true, lateLeads: false, instantForms: false },
 			},
 		});
 		const workflow = await importLandingExample(
@@ -66,7 +132,7 @@ describe('every lead once, from the callback and the lead list', () => {
 			'leadsToDataTable',
 			stack.credential,
 			{},
-			everyMinute,
+			atListInterval,
 		);
 		expect((await publishWorkflow(stack.owner, workflow.id)).status).toBe('published');
 		workflowId = workflow.id;
@@ -77,49 +143,78 @@ describe('every lead once, from the callback and the lead list', () => {
 		await stack?.stop();
 	});
 
-	/** `count` leads at `perSecond`, a third of them phone views, each by its own prospect. */
+	/** `count` leads at `perSecond` (the mix above), each by its own prospect. */
 	async function makeLeads(scenario: string, count: number, perSecond: number) {
-		const ad = await stack.portal.associatedOnlineAd();
-		const mine: typeof leads = [];
+		const associated = await stack.portal.associatedOnlineAd();
+		const linked = new Set((await stack.portal.interface()).associations.map((a) => a.idAvisoPlat));
+		const unassociated = (await stack.portal.ads('INMO-001')).find(
+			(ad) => !linked.has(ad.idAvisoPlat),
+		)!;
+		const mine: MadeLead[] = [];
+		const make = async (adId: number, name: string, body: Record<string, unknown>) => {
+			const events = await stack.portal.createLead(adId, { nombre: name, ...body });
+			const idEvento = events.find((event) => event.interfaceId === DEMO_INTERFACE)!.idEvento;
+			const contactTypeId = body.idTipoContacto as number | undefined;
+			mine.push({ name, contactTypeId, idEvento, at: Date.now() });
+		};
 		for (let index = 0; index < count; index++) {
 			const n = ++made;
-			const email = `prospect.${scenario}.${n}@example.com`;
-			const events = await stack.portal.createLead(ad.idAvisoPlat, {
-				tipoEvento: n % 3 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
-				nombre: `Prospect ${n}`,
-				email,
-				telefono: `+54 11 5${String(n).padStart(3, '0')}-0000`,
-			});
-			const idEvento = events.find((event) => event.interfaceId === DEMO_INTERFACE)!.idEvento;
-			mine.push({ email, idEvento, at: Date.now() });
+			const name = `Prospect ${scenario} ${n}`;
+			const tail = String(n - (n % 10)).padStart(4, '0');
+			// Two prospects without e-mail whose phones end in the same eight digits.
+			const [area, email] =
+				n % 10 === 1
+					? ['11', '']
+					: n % 10 === 2
+						? ['351', '']
+						: ['11', `${n}.${scenario}@example.com`];
+			const contact = { email, telefono: `+54 ${area} 5${tail.slice(1)}-${tail}` };
+			const adId = n % 7 === 0 ? unassociated.idAvisoPlat : associated.idAvisoPlat;
+			if (n % 11 === 0) {
+				// One click: a phone view and a WhatsApp contact of one prospect in one second.
+				const second = Math.floor(Date.now() / 1_000) * 1_000;
+				for (const [idTipoContacto, ms] of [
+					[6, 100],
+					[10, 600],
+				]) {
+					const registeredAt = new Date(second + ms).toISOString();
+					await make(adId, name, {
+						tipoEvento: 'CONTACTO',
+						idTipoContacto,
+						registeredAt,
+						...contact,
+					});
+				}
+			} else {
+				await make(adId, name, {
+					tipoEvento: n % 3 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
+					...contact,
+				});
+			}
 			await sleep(1_000 / perSecond);
 		}
 		leads.push(...mine);
 		return mine;
 	}
 
-	/** Rows of the table per lead of `these` (by its prospect's e-mail). */
-	async function rowsPerLead(these: typeof leads): Promise<Map<string, number>> {
-		const counts = new Map(these.map((lead) => [lead.email, 0]));
-		for (const row of await leadsTableRows(stack.owner)) {
-			const email = String(row.email);
-			if (counts.has(email)) counts.set(email, counts.get(email)! + 1);
-		}
-		return counts;
+	/** The rows of each lead of `these`, by its place in `these`. */
+	async function rowsOfEach(these: MadeLead[]): Promise<Array<Array<Record<string, unknown>>>> {
+		const rows = await leadsTableRows(stack.owner);
+		return these.map((lead) => rows.filter((row) => isRowOf(row, lead)));
 	}
 
 	/** Waits until every lead of `these` is a row, or `deadline`; answers when that was. */
-	async function untilEveryLeadLands(these: typeof leads, deadline: number): Promise<number> {
+	async function untilEveryLeadLands(these: MadeLead[], deadline: number): Promise<number> {
 		for (;;) {
-			const counts = await rowsPerLead(these);
-			if ([...counts.values()].every((count) => count >= 1)) return Date.now();
+			const rows = await rowsOfEach(these);
+			if (rows.every((own) => own.length >= 1)) return Date.now();
 			if (Date.now() > deadline) return Number.NaN;
 			await sleep(2_000);
 		}
 	}
 
 	/** Waits until the emulator has no attempt left for these leads (each succeeded or given up). */
-	async function untilThePortalIsDone(these: typeof leads): Promise<DeliveryAttempt[]> {
+	async function untilThePortalIsDone(these: MadeLead[]): Promise<DeliveryAttempt[]> {
 		const ids = new Set(these.map((lead) => lead.idEvento));
 		const done = (attempts: readonly DeliveryAttempt[]) => {
 			const over = new Set(
@@ -137,12 +232,7 @@ describe('every lead once, from the callback and the lead list', () => {
 		);
 	}
 
-	function report(
-		what: string,
-		these: typeof leads,
-		attempts: DeliveryAttempt[],
-		landedMs: number,
-	) {
+	function report(what: string, these: MadeLead[], attempts: DeliveryAttempt[], landedMs: number) {
 		const givenUp = these.filter(
 			(lead) => !attempts.some((a) => a.idEvento === lead.idEvento && a.outcome === 'success'),
 		);
@@ -155,10 +245,25 @@ describe('every lead once, from the callback and the lead list', () => {
 	}
 
 	/**
+	 * What is wrong with the rows of `these` (wrongRows) once they are right or `deadline` (the
+	 * list's interval plus two minutes after `since`) has passed.
+	 */
+	async function wrongRowsBy(these: MadeLead[], since: number): Promise<string[]> {
+		const deadline = since + LIST_INTERVAL_MS + 120_000 + SLACK_MS;
+		for (;;) {
+			const rows = await rowsOfEach(these);
+			const wrong = these.map((lead, index) => wrongRows(lead, rows[index]));
+			const found = wrong.filter((what): what is string => what !== null);
+			if (found.length === 0 || Date.now() > deadline) return found;
+			await sleep(2_000);
+		}
+	}
+
+	/**
 	 * Waits until every one of `these` is a row (within the list's interval plus a minute of the
 	 * last one made) and the portal is done with their callbacks; reports them as `what`.
 	 */
-	async function landAfterTheLastLead(what: string, these: typeof leads) {
+	async function landAfterTheLastLead(what: string, these: MadeLead[]) {
 		const lastMadeAt = Math.max(...these.map((lead) => lead.at));
 		const landedAt = await untilEveryLeadLands(
 			these,
@@ -166,10 +271,10 @@ describe('every lead once, from the callback and the lead list', () => {
 		);
 		const attempts = await untilThePortalIsDone(these);
 		report(what, these, attempts, landedAt - lastMadeAt);
-		return { landedAt, attempts, counts: await rowsPerLead(these) };
+		return { landedAt, attempts, wrong: await wrongRowsBy(these, lastMadeAt) };
 	}
 
-	it('n8n killed during a stream, a third of the leads made while it is down, started again: every lead one row, none twice', async () => {
+	it('n8n killed during a stream, a third of the leads made while it is down, started again: every lead its row (or two the paths could not tie, naming each other), none merged, each with its property details', async () => {
 		const before = await makeLeads('kill', 50, 5);
 		await stack.n8n.kill();
 		const whileDown = await makeLeads('kill', 50, 5);
@@ -177,11 +282,11 @@ describe('every lead once, from the callback and the lead list', () => {
 		const [afterwards] = await Promise.all([makeLeads('kill', 50, 2), stack.restartN8n()]);
 		const these = [...before, ...whileDown, ...afterwards];
 
-		const { landedAt, counts } = await landAfterTheLastLead('n8n killed and started again', these);
+		const { landedAt, wrong } = await landAfterTheLastLead('n8n killed and started again', these);
 
-		expect(these).toHaveLength(150);
+		expect(these.length).toBeGreaterThan(150);
+		expect(wrong).toEqual([]);
 		expect(Number.isNaN(landedAt)).toBe(false);
-		expect([...counts.entries()].filter(([, count]) => count !== 1)).toEqual([]);
 	}, 900_000);
 
 	it('leads answered n8n\'s "starting up" 200 (no node saw them, the portal counts them delivered): every lead one row', async () => {
@@ -203,7 +308,7 @@ describe('every lead once, from the callback and the lead list', () => {
 		const afterwards = await makeLeads('starting', 10, 4);
 		const these = [...answeredStartingUp, ...afterwards];
 
-		const { landedAt, attempts, counts } = await landAfterTheLastLead(
+		const { landedAt, attempts, wrong } = await landAfterTheLastLead(
 			'answered "starting up" 200',
 			these,
 		);
@@ -212,7 +317,7 @@ describe('every lead once, from the callback and the lead list', () => {
 			attempts.filter((a) => a.status === 200 && a.responseBody?.includes(N8N_STARTING_UP)),
 		).toHaveLength(answeredStartingUp.length);
 		expect(Number.isNaN(landedAt)).toBe(false);
-		expect([...counts.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+		expect(wrong).toEqual([]);
 	}, 600_000);
 
 	it('the workflow unpublished while leads are made, until the portal gives them up: every lead one row once it is published again', async () => {
@@ -236,9 +341,9 @@ describe('every lead once, from the callback and the lead list', () => {
 			attempts,
 			landedAt - publishedAt,
 		);
-		const counts = await rowsPerLead(these);
+		const wrong = await wrongRowsBy(these, publishedAt);
 
 		expect(Number.isNaN(landedAt)).toBe(false);
-		expect([...counts.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+		expect(wrong).toEqual([]);
 	}, 900_000);
 });
