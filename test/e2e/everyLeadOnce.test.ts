@@ -54,17 +54,14 @@ interface MadeLead {
 
 type Row = Record<string, unknown>;
 
-/** What `detailsMissing` says of a lead that names no ad (addPropertyDetails.ts). */
-const NAMES_NO_AD = 'The lead names no ad';
-
 const isRowOf = (row: Row, lead: MadeLead) =>
 	row.name === lead.name &&
 	(lead.contactTypeId === undefined || Number(row.contactTypeId) === lead.contactTypeId);
 
 /**
  * What is wrong with a lead's rows, or null: one row, or two the paths could not tie (one
- * `matchKey`, one naming the other in `possibleDuplicateOf`). A lead's one row has its property
- * details, but a row that names no ad; of a pair, one row at least.
+ * `matchKey`, one naming the other in `possibleDuplicateOf`); each with its property details, but
+ * a row that names no ad.
  */
 function wrongRows(lead: MadeLead, rows: Row[]): string | null {
 	const [a, b] = rows;
@@ -73,13 +70,14 @@ function wrongRows(lead: MadeLead, rows: Row[]): string | null {
 		a.matchKey !== null &&
 		a.matchKey === b.matchKey &&
 		(a.possibleDuplicateOf === b.leadKey || b.possibleDuplicateOf === a.leadKey);
-	// A row that names no ad (a phone view on an ad not associated to the interface, as its
-	// callback writes it) has no property to be detailed.
+	// A row that names no ad (a lead on an ad not associated to the interface, as its callback
+	// writes it: no code, no platform id) has no property to be detailed.
 	const detailed = rows.filter(
 		(row) =>
-			(row.adTitle !== null && row.agencyName !== null) || row.detailsMissing === NAMES_NO_AD,
+			(row.adTitle !== null && row.agencyName !== null) ||
+			(row.adCode === null && row.platformAdId === null),
 	);
-	if ((rows.length === 1 && detailed.length === 1) || (paired && detailed.length > 0)) return null;
+	if ((rows.length === 1 || paired) && detailed.length === rows.length) return null;
 	const seen = rows.map((row) => [
 		row.leadKey,
 		row.source,
