@@ -121,16 +121,15 @@ function looseProspectOf(lead: LeadKeyFields): string {
 }
 
 /**
- * What one lead's rows share when the paths keyed it apart: its contact type, prospect, ad code and
- * the minute of the hour it was registered in (the same in every zone the portal serves, with or
- * without an offset, with or without its milliseconds, unless rounding carries it into the next
- * minute). Leads of one prospect, type and ad registered in that minute of any hour share it too:
- * it names a possible pair, it never decides one.
+ * What one lead's rows share when the paths keyed it apart: its contact type, prospect and ad code,
+ * nothing of its instant (a minute or any other bucket splits one lead whose instant a path rounds
+ * across it). Every lead of one prospect, type and ad shares it: it names possible pairs, the
+ * landing workflows pair the rows of the nearest instants, and it never decides one. A lead without
+ * a readable instant has none (a pair is told by its instants).
  */
 export function matchKeyOf(lead: LeadKeyFields): string | null {
 	if (lead.registeredAtReadMs === null || lead.contactTypeId === null) return null;
-	const minute = new Date(lead.registeredAtReadMs).getUTCMinutes();
-	const parts = ['m1', lead.contactTypeId, looseProspectOf(lead), clean(lead.adCode) ?? '', minute];
+	const parts = ['m2', lead.contactTypeId, looseProspectOf(lead), clean(lead.adCode) ?? ''];
 	return `match:${digest(parts)}`;
 }
 

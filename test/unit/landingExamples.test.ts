@@ -364,6 +364,18 @@ describe('the Data table write: a row that only grows', () => {
 			const sameSide = leadItem({ leadKey: 'event:4' });
 			expect(callback([sameSide], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
 		});
+		it("names the other path's row of the nearest instant: one prospect's leads of a kind share matchKey", () => {
+			const earlier = stored({
+				...callback([
+					leadItem({ leadKey: 'event:13', registeredAt: '2024-05-14T10:25:07-03:00' }),
+				])[0],
+			});
+			const [listed] = list(
+				[leadItem({ leadKey: 'listed:14', registeredAt: '2024-05-14T10:31:08-03:00' })],
+				[earlier, onCallback],
+			);
+			expect(listed).toMatchObject({ possibleDuplicateOf: 'event:1' });
+		});
 		it('names it when a local time read in the wrong zone puts the instants whole hours apart', () => {
 			// The callback's 10:31:07 at UTC-3; the list's, read 3 hours off, 20 s short of it.
 			const hoursOff = leadItem({ leadKey: 'listed:5', registeredAt: '2024-05-14T13:30:47-03:00' });

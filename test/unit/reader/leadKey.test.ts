@@ -102,6 +102,14 @@ describe('keyed apart, named a pair by matchKey', () => {
 		}
 	});
 
+	it('a listed instant rounded into the next minute (10:59:59.700 listed as 11:00:00)', () => {
+		const heard = Date.parse('2026-11-26T10:59:59.700-03:00');
+		const rounded = Date.parse('2026-11-26T11:00:00-03:00');
+		expect(matchKeyOf({ ...view, registeredAtMs: rounded, registeredAtReadMs: rounded })).toBe(
+			matchKeyOf({ ...view, registeredAtMs: heard, registeredAtReadMs: heard }),
+		);
+	});
+
 	it('an English message (no message id) and its listed row', () => {
 		const heard = { ...message, messageId: null };
 		expect(leadKeyOf(heard, 'callback')).toBe(`event:${view.eventId}`);
