@@ -392,6 +392,14 @@ describe('the Data table write: a row that only grows', () => {
 			const writes = list([leadItem({ leadKey: 'listed:8' })], [withoutDetails]);
 			expect(writes).toContainEqual({ leadKey: 'event:7', ...FOUND_DETAILS });
 			expect(writes.filter((write) => write.leadKey === 'event:7')).toHaveLength(1);
+			// The lookup finds a row once for each lead of the execution: it is still filled once.
+			const twice = list(
+				[leadItem({ leadKey: 'listed:15' }), leadItem({ leadKey: 'listed:16' })],
+				[withoutDetails, { ...withoutDetails }],
+			);
+			expect(twice.filter((write) => write.leadKey === 'event:7')).toEqual([
+				{ leadKey: 'event:7', ...FOUND_DETAILS },
+			]);
 			// The list's row lacks what only the callback carries: the callback gives it no more.
 			const listed = stored(list([leadItem({ leadKey: 'listed:9' }, 'missing')])[0]);
 			expect(callback([leadItem({ leadKey: 'event:10' })], [listed])).toContainEqual({
