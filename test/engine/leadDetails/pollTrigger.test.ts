@@ -163,17 +163,19 @@ describe('a lead whose details the portal fails to give', () => {
 		failing = true;
 	});
 
-	async function leadOnPalermo(): Promise<void> {
-		await leadOn((await associatedAd(sandbox, 'INMO-001')).idAvisoPlat);
-	}
-
-	it('is held back to a later poll and emitted once, with them, once the portal gives them', async () => {
+	/** A workflow activated behind the failing proxy, then a lead on Palermo's ad. */
+	async function activatedThenALead() {
 		const workflow = pollWorkflow(sandbox, {
 			parameters: withDetails,
 			credentials: { baseUrl: failingProxy.url },
 		});
 		await workflow.activate();
-		await leadOnPalermo();
+		await leadOn((await associatedAd(sandbox, 'INMO-001')).idAvisoPlat);
+		return workflow;
+	}
+
+	it('is held back to a later poll and emitted once, with them, once the portal gives them', async () => {
+		const workflow = await activatedThenALead();
 
 		expect(emitted(await workflow.poll())).toEqual([]);
 		expect(emitted(await workflow.poll())).toEqual([]);
@@ -190,12 +192,7 @@ describe('a lead whose details the portal fails to give', () => {
 	});
 
 	it('is held 10 minutes at most: then it is emitted once, without them, saying why', async () => {
-		const workflow = pollWorkflow(sandbox, {
-			parameters: withDetails,
-			credentials: { baseUrl: failingProxy.url },
-		});
-		await workflow.activate();
-		await leadOnPalermo();
+		const workflow = await activatedThenALead();
 		expect(emitted(await workflow.poll())).toEqual([]);
 		const held = workflow.liveNodeStaticData;
 		const cursor = (held.leads as Record<string, IDataObject>)['INMO-001'];
