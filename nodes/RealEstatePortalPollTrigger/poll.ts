@@ -138,11 +138,10 @@ async function activePoll(
 	polledContexts.add(ctx);
 	await repairLostCallback(ctx);
 	if (items.length === 0) return null;
-	const detailed =
-		event === 'newLead' ? items : await withPropertyDetails(ctx, items, POLL_DETAILS_TIME);
-	return [ctx.helpers.returnJsonArray(detailed)];
+	return [ctx.helpers.returnJsonArray(items)];
 }
 
+/** A poll's outcome: the cursors settled and the items to emit, as they are emitted. */
 interface Round {
 	settled: Settled<unknown, unknown>;
 	items: IDataObject[];
@@ -186,5 +185,6 @@ async function adChanges(
 	const items = settled.values
 		.flatMap((agency) => agency.items)
 		.sort((a, b) => position.get(a.agencyCode as string)! - position.get(b.agencyCode as string)!);
-	return { settled, items };
+	// Ad items get no details; the agencies they are about have their books read again.
+	return { settled, items: await withPropertyDetails(ctx, items, POLL_DETAILS_TIME) };
 }
