@@ -1,11 +1,24 @@
 import net from 'node:net';
 
+/** Ports this process handed out: nothing may listen on one yet, and the system may offer it again. */
+const handedOut = new Set<number>();
+
 /**
- * A TCP port that is free on 127.0.0.1 right now. For processes that cannot be told to listen on
- * port 0 and report back (n8n and its task broker need their ports up front).
+ * A TCP port that is free on 127.0.0.1 right now, never one this process handed out before (two
+ * picks in a row, n8n's and its task broker's, could get one port). For processes that cannot be
+ * told to listen on port 0 and report back (n8n and its task broker need their ports up front).
  */
 export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
+	for (;;) {
+		const port = await portTheSystemOffers();
+		if (handedOut.has(port)) continue;
+		handedOut.add(port);
+		return port;
+	}
+}
+
+function portTheSystemOffers(): Promise<number> {
+	return new Promise((resolve, reject) => {
 		const server = net.createServer();
 		server.unref();
 		server.once('error', reject);
