@@ -13,7 +13,7 @@
  *   else the log says once per process to publish the workflow again, and the lead list lands leads.
  * - A configuration pointing elsewhere (another workflow took it over) is left alone, named in the
  *   log, and its record forgotten: it is never taken back after a loss. Publishing records anew.
- * - A failure is logged and never fails the poll. Polls that overlap in one process share one check.
+ * - A failure is logged and never fails the poll. Two polls of one trigger never check at once.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
@@ -47,21 +47,13 @@ const tailOf = (url: string) =>
 		.slice(-2)
 		.join('/');
 
-/** Checks in progress, by the recorded callback's URL. */
-const checking = new Map<string, Promise<void>>();
-
-/** Puts the recorded callback back when the portal's configuration is empty or gone. */
+/**
+ * Puts the recorded callback back when the portal's configuration is empty or gone. Two polls of
+ * one workflow never check at once: they run one at a time (oneAtATime.ts).
+ */
 export async function repairLostCallback(ctx: IPollFunctions): Promise<void> {
 	const record = recordedCallback(ctx);
 	if (record === undefined) return;
-	const inProgress = checking.get(record.url);
-	if (inProgress !== undefined) return await inProgress;
-	const check = checkAndRepair(ctx, record).finally(() => checking.delete(record.url));
-	checking.set(record.url, check);
-	await check;
-}
-
-async function checkAndRepair(ctx: IPollFunctions, record: RecordedCallback): Promise<void> {
 	const api = callbackApiOf(ctx);
 	try {
 		const current = await api.getConfiguration();

@@ -55,11 +55,17 @@ async function publishedPair(): Promise<{ receiver: WebhookReceiver; staticData:
 	return { receiver, staticData: receiver.trigger.staticData };
 }
 
-function pollOf(staticData: IDataObject, credentials?: ICredentialDataDecryptedObject) {
+/** The workflow's Poll Trigger; `workflowId` the same for two activations of one workflow. */
+function pollOf(
+	staticData: IDataObject,
+	credentials?: ICredentialDataDecryptedObject,
+	workflowId?: string,
+) {
 	return pollWorkflow(sandbox, {
 		parameters: { agencyScope: 'one', agencyCode: 'INMO-001' },
 		staticData,
 		credentials,
+		workflowId,
 	});
 }
 
@@ -125,8 +131,8 @@ describe('a lost callback registration: n8n running, the Poll Trigger of the wor
 	it('two polls at once (the first poll after a start and the scheduled one overlapping) put it back once', async () => {
 		const { staticData } = await publishedPair();
 		const registered = await callbackState(sandbox);
-		const first = pollOf(staticData);
-		const second = pollOf(staticData);
+		const first = pollOf(staticData, undefined, 'published-pair');
+		const second = pollOf(staticData, undefined, 'published-pair');
 		await first.activate();
 		await second.activate();
 		portalLosesCallback(sandbox);
