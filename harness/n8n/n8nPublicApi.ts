@@ -201,22 +201,27 @@ export class N8nPublicApi {
 
 	/**
 	 * Polls until the workflow has at least `count` finished executions (n8n saves an execution
-	 * after the webhook answered), then returns them with their data, newest first.
+	 * after the webhook answered), of `mode` when given, then returns them with their data, newest
+	 * first. A workflow with a Poll Trigger can start a `trigger` execution at any moment: a count
+	 * of webhook runs names the mode.
 	 */
 	async waitForExecutions(
 		workflowId: string,
 		count: number,
-		timeoutMs = 30_000,
+		{ mode, timeoutMs = 30_000 }: { mode?: string; timeoutMs?: number } = {},
 	): Promise<Execution[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const executions = (
 				await this.listExecutions({ workflowId, includeData: true, limit: 250 })
-			).filter((execution) => execution.stoppedAt !== null);
+			).filter(
+				(execution) =>
+					execution.stoppedAt !== null && (mode === undefined || execution.mode === mode),
+			);
 			if (executions.length >= count) return executions;
 			if (Date.now() > deadline) {
 				throw new Error(
-					`workflow ${workflowId} has ${executions.length} finished executions, expected ${count}`,
+					`workflow ${workflowId} has ${executions.length} finished ${mode ?? ''} executions, expected ${count}`,
 				);
 			}
 			await sleep(200);
