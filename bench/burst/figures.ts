@@ -24,7 +24,7 @@ export interface ScenarioFigures {
 	'list executions': number;
 	/** Leads the list path upserted before n8n had answered their callback with success (or never). */
 	'list rows landed': number;
-	/** Leads the list path upserted again after the callback landed them (details added). */
+	/** Rows a run of the list path filled in: what the callback's row lacked (details added). */
 	'list rows updated': number;
 	/** Rows saying why the property details are missing (detailsMissing). */
 	'rows without details': number;
@@ -112,8 +112,8 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 			.filter(({ email, run }) => !(successEndOf.get(email)! <= run.startedAt))
 			.map(({ email }) => email),
 	);
-	const listAgain = new Set(
-		listUpserts.map(({ email }) => email).filter((email) => !listFirst.has(email)),
+	const listFilled = new Set(
+		listRuns.flatMap((run) => run.filled).filter((email) => emails.has(email)),
 	);
 	const door = attempts.filter((a) => a.status === 503 && doorRefusal(a.responseBody)).length;
 	const drainEnd = everyRowAt(leads, rows);
@@ -127,7 +127,7 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 		).length,
 		'list executions': carrying.length,
 		'list rows landed': listFirst.size,
-		'list rows updated': listAgain.size,
+		'list rows updated': listFilled.size,
 		'rows without details': rows.filter((row) => Boolean(row.detailsMissing)).length,
 		'rows missing': leads.filter((lead) => !rowsOf.has(lead.email)).length,
 		'rows twice': [...rowsOf.values()].filter((count) => count > 1).length,

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { Execution, ProvisionedN8n } from '../../harness/n8n';
-import { LIST_TRIGGER, LIST_UPSERT_NODE } from './workflows';
+import { LIST_FILL_NODE, LIST_TRIGGER, LIST_UPSERT_NODE } from './workflows';
 
 export interface Run {
 	id: string;
@@ -53,12 +53,13 @@ export async function settledCallbackRuns(
 	return last;
 }
 
-/** One poll of the lead list that found new leads: the prospects' e-mails it carried and landed. */
+/** One poll of the lead list that found new leads: the e-mails it carried, landed and filled in. */
 export interface ListRun {
 	id: string;
 	startedAt: number;
 	carried: string[];
 	landed: string[];
+	filled: string[];
 }
 
 /** The e-mails of the items `node` output (none when it did not run: nothing reached it). */
@@ -87,6 +88,7 @@ export class ListRuns {
 				startedAt: run.startedAt,
 				carried: emailsOf(execution, LIST_TRIGGER),
 				landed: emailsOf(execution, LIST_UPSERT_NODE),
+				filled: emailsOf(execution, LIST_FILL_NODE),
 			});
 		}
 		return [...this.known.values()];

@@ -21,6 +21,8 @@ export const CALLBACK_TRIGGER = 'New Portal Lead';
 export const LIST_TRIGGER = 'Leads From the Lead List';
 /** The landing example's insert: in a run of the list, its output items are the rows the list landed. */
 export const LIST_UPSERT_NODE = "Add the Lead's Row";
+/** Its update of a row that lacks what the lead brings: the rows a run completed (details added). */
+export const LIST_FILL_NODE = 'Fill In What the Row Lacks';
 const UPSERT_NODE = 'Save the Lead (Upsert by Event Id)';
 
 /** The workflow with `changes` merged into the parameters of the node named `nodeName`. */
