@@ -22,7 +22,7 @@ export interface ScenarioFigures {
 	'callback executions failed': number;
 	/** Polls of the lead list that carried leads of the scenario (one execution per poll). */
 	'list executions': number;
-	/** Leads the list path upserted before n8n had answered their callback with success (or never). */
+	/** Rows the list path's insert made: the lead had none (the callback had not landed it). */
 	'list rows landed': number;
 	/** Rows a run of the list path filled in: what the callback's row lacked (details added). */
 	'list rows updated': number;
@@ -102,19 +102,8 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 		return own.some((a) => a.final) && !own.some((a) => a.outcome === 'success');
 	}).length;
 	const carrying = listRuns.filter((run) => run.carried.some((email) => emails.has(email)));
-	const successEndOf = new Map(leads.map((lead, index) => [lead.email, n8nSuccessEnd[index]]));
-	const listUpserts = listRuns.flatMap((run) =>
-		run.landed.filter((email) => emails.has(email)).map((email) => ({ email, run })),
-	);
-	// Before n8n's success answer, or with none: the list path's upsert made the row.
-	const listFirst = new Set(
-		listUpserts
-			.filter(({ email, run }) => !(successEndOf.get(email)! <= run.startedAt))
-			.map(({ email }) => email),
-	);
-	const listFilled = new Set(
-		listRuns.flatMap((run) => run.filled).filter((email) => emails.has(email)),
-	);
+	const listed = (rowsOfRun: (run: ListRun) => string[]) =>
+		new Set(listRuns.flatMap(rowsOfRun).filter((email) => emails.has(email))).size;
 	const door = attempts.filter((a) => a.status === 503 && doorRefusal(a.responseBody)).length;
 	const drainEnd = everyRowAt(leads, rows);
 	return {
@@ -126,8 +115,8 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 			(run) => run.status === 'error' || run.status === 'crashed',
 		).length,
 		'list executions': carrying.length,
-		'list rows landed': listFirst.size,
-		'list rows updated': listFilled.size,
+		'list rows landed': listed((run) => run.landed),
+		'list rows updated': listed((run) => run.filled),
 		'rows without details': rows.filter((row) => Boolean(row.detailsMissing)).length,
 		'rows missing': leads.filter((lead) => !rowsOf.has(lead.email)).length,
 		'rows twice': [...rowsOf.values()].filter((count) => count > 1).length,
