@@ -89,14 +89,22 @@ export class N8nSession {
 		return await this.send('GET', `/rest/workflows/${workflowId}/publication-status`);
 	}
 
-	/** Waits until n8n has finished (un)publishing the workflow and returns how that went. */
-	async waitForPublication(workflowId: string, timeoutMs = 30_000): Promise<PublicationStatus> {
+	/**
+	 * Waits until n8n has finished (un)publishing the workflow and returns how that went; `before`, the
+	 * status before the call, is answered until n8n's outbox takes the call up.
+	 */
+	async waitForPublication(
+		workflowId: string,
+		before?: PublicationStatus['status'],
+		timeoutMs = 30_000,
+	): Promise<PublicationStatus> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const publication = await this.publicationStatus(workflowId);
-			if (publication.status !== 'in_progress') return publication;
-			if (Date.now() > deadline)
-				throw new Error(`workflow ${workflowId} is still being (un)published`);
+			const late = Date.now() > deadline;
+			if (publication.status !== 'in_progress' && (publication.status !== before || late))
+				return publication;
+			if (late) throw new Error(`workflow ${workflowId} is still being (un)published`);
 			await sleep(100);
 		}
 	}

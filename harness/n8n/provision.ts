@@ -39,7 +39,7 @@ export async function publishWorkflow(
 	workflowId: string,
 ): Promise<PublicationStatus> {
 	await owner.api.publishWorkflow(workflowId);
-	return await owner.session.waitForPublication(workflowId);
+	return await owner.session.waitForPublication(workflowId, 'not_published');
 }
 
 /** Unpublishes (n8n 1.x: deactivates) a workflow and resolves once its triggers are removed. */
@@ -48,5 +48,5 @@ export async function unpublishWorkflow(
 	workflowId: string,
 ): Promise<PublicationStatus> {
 	await owner.api.unpublishWorkflow(workflowId);
-	return await owner.session.waitForPublication(workflowId);
+	return await owner.session.waitForPublication(workflowId, 'published');
 }
