@@ -51,6 +51,8 @@ export interface Door {
 	webhookSide(): Promise<DoorWebhookSide>;
 	/** HAProxy's statistics, one row per proxy and server. */
 	stats(): Promise<HaproxyStatsRow[]>;
+	/** A new HAProxy on this port (`haproxy -sf`, as users reload): the old one finishes what it holds. */
+	reload(): Door;
 	/** Stops HAProxy (by its pid) and removes its folder. */
 	stop(): void;
 }
@@ -69,18 +71,18 @@ export function doorRefusal(responseBody: string): DoorRefusal | undefined {
 	}
 }
 
-export function startDoor(options: DoorOptions): Door {
-	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-door-'));
+export function startDoor(
+	options: DoorOptions,
+	folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-door-')),
+): Door {
 	const args = ['door', folder, String(options.port ?? 0), String(options.n8nPort)];
 	if (options.limit !== undefined) args.push(String(options.limit));
-	const settings = {
+	// Node passes no variable whose value is undefined.
+	const env = {
 		DOOR_SECRET_HASHES: options.secretHashesFile,
 		DOOR_TLS_CERT: options.tlsCert,
 		DOOR_READY_WEBHOOK: options.readyWebhook,
 	};
-	const env = Object.fromEntries(
-		Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined),
-	);
 	let printed: string;
 	try {
 		printed = runServicesScript(args, env);
@@ -94,6 +96,7 @@ export function startDoor(options: DoorOptions): Door {
 		url: `${options.tlsCert ? 'https' : 'http'}://127.0.0.1:${port}`,
 		port,
 		stats: async () => await haproxyStats(statsPort),
+		reload: () => startDoor({ ...options, port }, folder),
 		async webhookSide() {
 			const rows = await haproxyStats(statsPort);
 			const rowOf = (backend: string, name = 'n8n') => {

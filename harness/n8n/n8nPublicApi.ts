@@ -200,10 +200,9 @@ export class N8nPublicApi {
 	}
 
 	/**
-	 * Polls until the workflow has at least `count` finished executions (n8n saves an execution
-	 * after the webhook answered), of `mode` when given, then returns them with their data, newest
-	 * first. A workflow with a Poll Trigger can start a `trigger` execution at any moment: a count
-	 * of webhook runs names the mode.
+	 * Polls until the workflow has at least `count` finished executions (n8n saves one after the
+	 * webhook answered), of `mode` if given (a Poll Trigger may add a `trigger` one at any moment),
+	 * then returns them with their data, newest first.
 	 */
 	async waitForExecutions(
 		workflowId: string,

@@ -10,7 +10,7 @@ import { projectRoot } from './projectPaths';
 const SCRIPT = path.join(projectRoot, 'scripts/services/services.sh');
 
 /** Runs the script with `args` (and `env` added to ours); answers what it printed on stdout. */
-export function runServicesScript(args: string[], env: Record<string, string> = {}): string {
+export function runServicesScript(args: string[], env: NodeJS.ProcessEnv = {}): string {
 	return execFileSync(SCRIPT, args, {
 		encoding: 'utf8',
 		env: { ...process.env, ...env },

@@ -7,7 +7,8 @@
 #                                                      HAProxy as n8n's door, deploy/haproxy/n8n-door.cfg
 #                                                      as users copy it: at most N webhook requests in
 #                                                      n8n at once (default the file's); listen port 0:
-#                                                      a free one; the DOOR_* settings pass through
+#                                                      a free one; the DOOR_* settings pass through;
+#                                                      again on the same folder: reloads it
 #   services.sh stop <folder>                          stops everything started in <folder>
 # `start`, `balance` and `door` print shell assignments (PG_PORT=…, REDIS_PORT=…, BALANCER_PORT=…,
 # BALANCER_STATS_PORT=…, DOOR_PORT=…, DOOR_STATS_PORT=…). Processes are stopped by their pid (files
@@ -126,7 +127,8 @@ door() {
 	export DOOR_BIND="127.0.0.1:$listen_port" N8N_ADDRESS="127.0.0.1:$n8n_port" DOOR_STATS_BIND="127.0.0.1:$stats_port"
 	[ -z "$limit" ] || export DOOR_WEBHOOK_LIMIT="$limit"
 	haproxy -c -q -f "$config" >&2
-	haproxy -D -p "$folder/door.pid" -f "$config" >&2
+	# A door running in <folder> is reloaded as users do it (-sf): the old process finishes what it holds.
+	haproxy -D -p "$folder/door.pid" -f "$config" $([ ! -f "$folder/door.pid" ] || echo -sf "$(cat "$folder/door.pid")") >&2
 	log "door on 127.0.0.1:$listen_port for n8n on 127.0.0.1:$n8n_port, webhook limit ${DOOR_WEBHOOK_LIMIT:-as in the file}; stats on 127.0.0.1:$stats_port/stats"
 	echo "DOOR_PORT=$listen_port"
 	echo "DOOR_STATS_PORT=$stats_port"

@@ -9,8 +9,18 @@
  *   /healthz/readiness answers 200, and every lead ends as exactly one row once the workflow is
  *   published again (its trigger registers the secret the portal's retries carry).
  *
- * The limit, the line and the secret are HAProxy's alone: test/e2e/doorGuard.test.ts checks them
- * in front of a stand-in for n8n.
+ * - 5,000 deliveries without the secret in 10 s, from one source, while 50 leads arrive: every lead
+ *   lands through the callback, the editor answers through the door within 2 s throughout, the
+ *   door's connections stay under its limit.
+ * - n8n killed and started again with 20 first deliveries waiting in the door's line: with the
+ *   trigger's path as the door's readiness check, none is let into the moment n8n's webhooks answer
+ *   404 (before its workflows are active); every lead lands once, through the callback. (n8n
+ *   2.41.1 with this one workflow showed no such moment: the check by /healthz/readiness passes
+ *   too; the stand-in of doorGuard.test.ts has one and fails without the trigger's path.)
+ * - HAProxy reloaded (`haproxy -sf`) with 20 first deliveries waiting: the old process lets them
+ *   in; every lead lands once, through the callback, and runs once.
+ *
+ * The limit, the line and the secret alone: test/e2e/doorGuard.test.ts, in front of a stand-in.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,12 +36,17 @@ import {
 	freePort,
 	leadsTableRows,
 	loadExample,
+	send,
+	statsRow,
+	statusOf,
+	until,
 	provisionOwner,
 	publishWorkflow,
 	startDoor,
 	startPortalStack,
 	type Door,
 	type PortalStack,
+	type Outcome,
 	type ProvisionedN8n,
 	type WorkflowDefinition,
 } from './support';
@@ -47,6 +62,12 @@ const RETRY_EVERY_MS = 250;
 const RETRIES = 600;
 const LEAD_EVERY_MS = 250;
 const BURST_WHILE_STOPPED = 30;
+/** The flood: this many deliveries without the secret, a batch every 100 ms, while leads arrive. */
+const FLOOD = { requests: 5_000, batch: 50, everyMs: 100 };
+const FLOOD_LEADS = 50;
+const FLOOD_SECONDS = 10;
+/** First deliveries waiting in the door's line when n8n is killed. */
+const HELD = 20;
 
 /** The landing example with `credential`, its trigger at `webhookId` (the URL the portal has). */
 function landingWorkflow(credential: { id: string; name: string }, webhookId?: string) {
@@ -94,6 +115,46 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 	let stack: PortalStack;
 	let owner: ProvisionedN8n;
 	let door: Door;
+	/** The landing workflow's trigger path, published in the first test and kept since. */
+	let callbackPath: string;
+	let leadsMade = 0;
+	let adId: number | undefined;
+
+	/** Leads on an associated ad, each its own prospect; answers their event IDs for the interface. */
+	async function makeLeads(count: number): Promise<string[]> {
+		adId ??= (await stack.portal.associatedOnlineAd()).idAvisoPlat;
+		const idAvisoPlat = adId;
+		const made = await Promise.all(
+			Array.from({ length: count }, async () => {
+				const n = ++leadsMade;
+				// Two leads of one prospect, ad and kind in one second are one lead.
+				return await stack.portal.createLead(idAvisoPlat, {
+					tipoEvento: n % 2 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
+					nombre: `Prospect ${n}`,
+					email: `prospect${n}@example.com`,
+				});
+			}),
+		);
+		return made
+			.flat()
+			.filter((e) => e.interfaceId === DEMO_INTERFACE)
+			.map((e) => e.idEvento);
+	}
+
+	/** Waits until the portal is done with `eventIds`; answers its attempts and their rows. */
+	async function deliveriesAndRows(eventIds: string[], timeoutMs: number) {
+		const attempts = (
+			await stack.sandbox.waitForDeliveries(everyDeliveryOver(eventIds), timeoutMs)
+		).filter((attempt) => eventIds.includes(attempt.idEvento));
+		const rows = (await leadsTableRows(owner)).map((row) => String(row.eventId));
+		return {
+			attempts,
+			notHeard: eventIds.filter(
+				(id) => !attempts.some((a) => a.idEvento === id && a.outcome === 'success'),
+			),
+			notOneRow: eventIds.filter((id) => rows.filter((one) => one === id).length !== 1),
+		};
+	}
 
 	beforeAll(async () => {
 		const doorPort = await freePort();
@@ -117,26 +178,14 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 
 	it('answers 503 with Retry-After while n8n starts, never its "starting up" 200; every lead lands once', async () => {
 		const landing = landingWorkflow(stack.credential);
+		callbackPath = `/webhook/${landing.webhookId}/real-estate-portal`;
 		expect(await publishLanding(owner, landing.workflow)).toBe('published');
 		expect((await stack.portal.interface()).configuration?.url).toBe(
 			`${door.url}/webhook/${landing.webhookId}/real-estate-portal`,
 		);
-		const ad = await stack.portal.associatedOnlineAd();
 
 		const eventIds: string[] = [];
-		let leadsMade = 0;
-		const makeLead = async () => {
-			// Each its own prospect: two leads of one prospect, ad and kind in one second are one lead.
-			const n = ++leadsMade;
-			const events = await stack.portal.createLead(ad.idAvisoPlat, {
-				tipoEvento: n % 2 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
-				nombre: `Prospect ${n}`,
-				email: `prospect${n}@example.com`,
-			});
-			eventIds.push(
-				...events.filter((e) => e.interfaceId === DEMO_INTERFACE).map((e) => e.idEvento),
-			);
-		};
+		const makeLead = async () => eventIds.push(...(await makeLeads(1)));
 		// Leads go on being made, and delivered to the door, from while n8n is stopped until its
 		// workflow is published again; a burst while it is stopped keeps deliveries arriving in
 		// numbers throughout its start.
@@ -165,14 +214,10 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		making = false;
 		await stream;
 
-		const attempts = (
-			await stack.sandbox.waitForDeliveries(
-				everyDeliveryOver(eventIds),
-				(RETRIES + 2) * RETRY_EVERY_MS,
-			)
-		).filter((attempt) => eventIds.includes(attempt.idEvento));
-		const rows = (await leadsTableRows(owner)).map((row) => String(row.eventId));
-		const rowsOf = (id: string) => rows.filter((one) => one === id).length;
+		const { attempts, notHeard, notOneRow } = await deliveriesAndRows(
+			eventIds,
+			(RETRIES + 2) * RETRY_EVERY_MS,
+		);
 		const refusedBy = (reason: string) =>
 			attempts.filter((a) => a.status === 503 && doorRefusal(a.responseBody) === reason);
 		const refusals = [...refusedBy('not ready'), ...refusedBy('busy')];
@@ -189,9 +234,134 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		).toEqual([]);
 		// The deliveries did arrive while n8n was not ready.
 		expect(refusedBy('not ready').length).toBeGreaterThan(0);
-		expect(
-			eventIds.filter((id) => !attempts.some((a) => a.idEvento === id && a.outcome === 'success')),
-		).toEqual([]);
-		expect(eventIds.filter((id) => rowsOf(id) !== 1)).toEqual([]);
+		expect([notHeard, notOneRow]).toEqual([[], []]);
+	}, 600_000);
+
+	it('lets 5,000 deliveries without the secret in 10 s wait nowhere: 50 leads meanwhile land through the callback, the editor answers within 2 s throughout', async () => {
+		const callback = `${door.url}${callbackPath}`;
+		const junk: Array<Promise<Outcome>> = [];
+		const editor: Array<{ status: Outcome | number; ms: number }> = [];
+		let flooding = true;
+		const flood = (async () => {
+			for (let sent = 0; sent < FLOOD.requests; sent += FLOOD.batch) {
+				for (let n = sent; n < sent + FLOOD.batch; n++)
+					junk.push(
+						send(callback, {
+							body: JSON.stringify({ junk: n }),
+							from: '127.0.0.2',
+							patienceMs: 1_000,
+						}),
+					);
+				await sleep(FLOOD.everyMs);
+			}
+			flooding = false;
+		})();
+		const editorProbe = (async () => {
+			for (; flooding; await sleep(250)) {
+				const started = Date.now();
+				const answer = await send(`${door.url}/rest/settings`, {
+					method: 'GET',
+					patienceMs: 2_000,
+				});
+				editor.push({ status: statusOf(answer), ms: Date.now() - started });
+			}
+		})();
+		const eventIds: string[] = [];
+		for (let lead = 0; lead < FLOOD_LEADS; lead++) {
+			eventIds.push(...(await makeLeads(1)));
+			await sleep((FLOOD_SECONDS * 1000) / FLOOD_LEADS);
+		}
+		const lastLeadMade = Date.now();
+		await Promise.all([flood, editorProbe]);
+		const outcomes = await Promise.all(junk);
+
+		const { attempts, notHeard, notOneRow } = await deliveriesAndRows(eventIds, 180_000);
+		const front = await statsRow(door, 'n8n', 'FRONTEND');
+		console.log(
+			`door flood: ${outcomes.length} deliveries without the secret (` +
+				`${outcomes.filter((o) => statusOf(o) === 401).length} answered 401, the rest closed or hung up); ` +
+				`${eventIds.length} leads in ${attempts.length} deliveries; the editor answered ${editor.length} ` +
+				`times, slowest ${Math.max(...editor.map((e) => e.ms))} ms; the door's connections at most ` +
+				`${front.smax} of ${front.slim}`,
+		);
+		expect(outcomes.filter((o) => statusOf(o) === 200)).toEqual([]);
+		expect(editor.filter((e) => e.status !== 200 || e.ms > 2_000)).toEqual([]);
+		expect(Number(front.smax)).toBeLessThan(Number(front.slim));
+		expect([notHeard, notOneRow]).toEqual([[], []]);
+		const lastHeard = Math.max(
+			...attempts.filter((a) => a.outcome === 'success').map((a) => Date.parse(a.startedAt)),
+		);
+		expect(lastHeard - lastLeadMade).toBeLessThan(180_000);
+	}, 600_000);
+
+	/**
+	 * Leads made at once until `HELD` of their first deliveries wait in the door's line, then
+	 * `interrupt`; answers how many waited, the portal's view once it is done with them, and the
+	 * callback's runs since.
+	 */
+	async function heldThrough(interrupt: () => Promise<void>) {
+		const since = Date.now();
+		const opened = door;
+		const eventIds = await makeLeads(HELD + 20);
+		const { firstsWaiting: held } = await until(
+			() => opened.webhookSide(),
+			(side) => side.firstsWaiting >= HELD,
+			`${HELD} first deliveries waiting`,
+			20_000,
+		);
+		await interrupt();
+		const outcome = await deliveriesAndRows(eventIds, (RETRIES + 2) * RETRY_EVERY_MS);
+		const runs = (await owner.api.listExecutions({ limit: 250 })).filter(
+			(run) => run.mode === 'webhook' && Date.parse(run.startedAt) >= since,
+		).length;
+		return { held, leads: eventIds.length, runs, ...outcome };
+	}
+
+	it('lets none of 20 first deliveries held while n8n restarts into its 404 moment (the readiness check asks the trigger): every lead one row, through the callback', async () => {
+		door.stop();
+		door = startDoor({
+			n8nPort: stack.n8n.port,
+			port: door.port,
+			limit: LIMIT,
+			readyWebhook: callbackPath,
+		});
+		const opened = door;
+		await until(
+			() => opened.webhookSide(),
+			(side) => side.n8n === 'UP',
+			'the door seeing n8n up',
+		);
+
+		const { held, leads, runs, attempts, notHeard, notOneRow } = await heldThrough(async () => {
+			await stack.n8n.kill();
+			await stack.restartN8n();
+		});
+		const answeredByN8n = (backend: string) => statsRow(opened, backend, 'n8n');
+		const [firsts, others] = await Promise.all([
+			answeredByN8n('n8n_first_deliveries'),
+			answeredByN8n('n8n_webhooks'),
+		]);
+		console.log(
+			`door, n8n restarted: ${held} first deliveries waiting when n8n was killed; n8n answered the door ` +
+				`${firsts.hrsp_2xx} 2xx and ${firsts.hrsp_4xx} 4xx (first deliveries), ${others.hrsp_2xx} 2xx and ` +
+				`${others.hrsp_4xx} 4xx (repeats); ${leads} leads, ${attempts.length} attempts, ${runs} callback runs`,
+		);
+		expect(held).toBeGreaterThanOrEqual(HELD);
+		expect([firsts.hrsp_4xx, others.hrsp_4xx]).toEqual(['0', '0']);
+		expect(attempts.filter((a) => a.status === 404)).toEqual([]);
+		expect([notHeard, notOneRow]).toEqual([[], []]);
+	}, 600_000);
+
+	it('keeps 20 first deliveries held while HAProxy reloads (the old process lets them in): every lead one row, through the callback, once', async () => {
+		const { held, leads, runs, attempts, notHeard, notOneRow } = await heldThrough(async () => {
+			door = door.reload();
+		});
+		console.log(
+			`door, HAProxy reloaded: ${held} first deliveries waiting; ${leads} leads, ` +
+				`${attempts.length} attempts, ${runs} callback runs`,
+		);
+		expect(attempts.filter((a) => a.status === 404)).toEqual([]);
+		expect([notHeard, notOneRow]).toEqual([[], []]);
+		expect(runs).toBeLessThanOrEqual(leads);
 	}, 600_000);
 });

@@ -17,15 +17,23 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { doorRefusal, startDoor, until, type Door } from './support';
+import {
+	doorRefusal,
+	send,
+	SECRET_HEADER,
+	startDoor,
+	statsRow,
+	statusOf,
+	until,
+	type Door,
+	type Outcome,
+} from './support';
 
-const SECRET_HEADER = 'x-portal-webhook-secret';
 const SECRET = 'f'.repeat(64);
 const LIMIT = 2;
 const CALLBACK_PATH = `/webhook/${randomUUID()}/real-estate-portal`;
@@ -81,68 +89,6 @@ class StandIn {
 		if (url === CALLBACK_PATH) this.answered.push({ secret, status, body });
 		response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
 	}
-}
-
-type Outcome =
-	| { status: number; retryAfter: string | undefined; body: string }
-	| { closed: string }
-	| { hungUp: true };
-
-interface SendOptions {
-	secret?: string;
-	body?: string;
-	method?: string;
-	/** The source address (any 127.x.y.z is loopback). */
-	from?: string;
-	/** The sender hangs up after this long. */
-	patienceMs?: number;
-	/** The certificate to trust (the door's self-signed one). */
-	ca?: string;
-}
-
-/** One request on its own connection, and how it ended. */
-function send(url: string, options: SendOptions = {}): Promise<Outcome> {
-	const { secret, body = '', method = 'POST', from = '127.0.0.1' } = options;
-	const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
-	if (secret !== undefined) headers[SECRET_HEADER] = secret;
-	const client = url.startsWith('https:') ? https : http;
-	return new Promise((resolve) => {
-		const request = client.request(url, {
-			method,
-			headers,
-			agent: false,
-			localAddress: from,
-			ca: options.ca,
-			signal: options.patienceMs ? AbortSignal.timeout(options.patienceMs) : undefined,
-		});
-		request.on('response', (response) => {
-			let text = '';
-			response.setEncoding('utf8');
-			response.on('data', (chunk: string) => (text += chunk));
-			response.on('end', () =>
-				resolve({
-					status: response.statusCode ?? 0,
-					retryAfter: response.headers['retry-after'],
-					body: text,
-				}),
-			);
-		});
-		request.on('error', (error: NodeJS.ErrnoException) =>
-			resolve(
-				error.name === 'AbortError' ? { hungUp: true } : { closed: error.code ?? error.message },
-			),
-		);
-		request.end(body);
-	});
-}
-
-const statusOf = (outcome: Outcome) => ('status' in outcome ? outcome.status : outcome);
-
-/** A statistics row of the door: a proxy and FRONTEND, BACKEND or a server. */
-async function statsRow(door: Door, proxy: string, name: string) {
-	const row = (await door.stats()).find((one) => one.pxname === proxy && one.svname === name);
-	if (!row) throw new Error(`the door's statistics have no ${name} in ${proxy}`);
-	return row;
 }
 
 describe("n8n's door against floods and restarts (HAProxy in front of a stand-in for n8n)", () => {

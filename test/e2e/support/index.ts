@@ -10,3 +10,4 @@ export { until } from './until';
 export { webhookNode } from './webhookNode';
 export { createLeadsDatabaseCredential, leadsTableRows } from './leadsTable';
 export { nodeBinaryOutput, nodeOutput } from './nodeOutput';
+export { SECRET_HEADER, send, statsRow, statusOf, type Outcome } from './doorClient';

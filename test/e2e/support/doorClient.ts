@@ -1,0 +1,74 @@
+/**
+ * Requests to n8n's door as the tests send them: one connection each, from a chosen loopback
+ * source, with or without the trigger's secret, a sender that may hang up; and the door's
+ * statistics rows.
+ */
+import http from 'node:http';
+import https from 'node:https';
+
+import type { Door } from '../../../harness/n8n';
+
+/** The header the trigger's secret travels in. */
+export const SECRET_HEADER = 'x-portal-webhook-secret';
+
+export type Outcome =
+	| { status: number; retryAfter: string | undefined; body: string }
+	| { closed: string }
+	| { hungUp: true };
+
+interface SendOptions {
+	secret?: string;
+	body?: string;
+	method?: string;
+	/** The source address (any 127.x.y.z is loopback). */
+	from?: string;
+	/** The sender hangs up after this long. */
+	patienceMs?: number;
+	/** The certificate to trust (the door's self-signed one). */
+	ca?: string;
+}
+
+/** One request on its own connection, and how it ended. */
+export function send(url: string, options: SendOptions = {}): Promise<Outcome> {
+	const { secret, body = '', method = 'POST', from = '127.0.0.1' } = options;
+	const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
+	if (secret !== undefined) headers[SECRET_HEADER] = secret;
+	const client = url.startsWith('https:') ? https : http;
+	return new Promise((resolve) => {
+		const request = client.request(url, {
+			method,
+			headers,
+			agent: false,
+			localAddress: from,
+			ca: options.ca,
+			signal: options.patienceMs ? AbortSignal.timeout(options.patienceMs) : undefined,
+		});
+		request.on('response', (response) => {
+			let text = '';
+			response.setEncoding('utf8');
+			response.on('data', (chunk: string) => (text += chunk));
+			response.on('end', () =>
+				resolve({
+					status: response.statusCode ?? 0,
+					retryAfter: response.headers['retry-after'],
+					body: text,
+				}),
+			);
+		});
+		request.on('error', (error: NodeJS.ErrnoException) =>
+			resolve(
+				error.name === 'AbortError' ? { hungUp: true } : { closed: error.code ?? error.message },
+			),
+		);
+		request.end(body);
+	});
+}
+
+export const statusOf = (outcome: Outcome) => ('status' in outcome ? outcome.status : outcome);
+
+/** A statistics row of the door: a proxy and FRONTEND, BACKEND or a server. */
+export async function statsRow(door: Door, proxy: string, name: string) {
+	const row = (await door.stats()).find((one) => one.pxname === proxy && one.svname === name);
+	if (!row) throw new Error(`the door's statistics have no ${name} in ${proxy}`);
+	return row;
+}
