@@ -17,6 +17,13 @@ export async function freePort(): Promise<number> {
 	}
 }
 
+/** `wanted` when it is not 0, free and not handed out before, else a free port: handed out either way. */
+export async function wantedOrFreePort(wanted: number): Promise<number> {
+	if (wanted === 0 || handedOut.has(wanted) || !(await portIsFree(wanted))) return await freePort();
+	handedOut.add(wanted);
+	return wanted;
+}
+
 function portTheSystemOffers(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer();

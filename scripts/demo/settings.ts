@@ -1,8 +1,7 @@
 /** What the demo reads from its environment, and the ports it settles on. */
 import path from 'node:path';
 
-import { freePort } from '../../harness/n8n';
-import { portIsFree } from '../../harness/n8n/freePort';
+import { wantedOrFreePort } from '../../harness/n8n/freePort';
 import { projectRoot } from '../../harness/n8n/projectPaths';
 
 export interface DemoSettings {
@@ -33,21 +32,12 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 }
 
 /**
- * The port `variable` asks for (else `fallback`) when it is free and not `chosen` for another part,
- * else any such free port, and then a line for the terminal that says so (0 asks for any free
- * port). Nothing listens on a chosen port yet, so the system may offer it again.
+ * The port `variable` asks for (else `fallback`) when it is free and not handed out to another part,
+ * else any such free port, and then a line for the terminal that says so (0 asks for any free port).
  */
-async function portOf(
-	env: NodeJS.ProcessEnv,
-	variable: string,
-	fallback: number,
-	what: string,
-	chosen: Set<number>,
-) {
+async function portOf(env: NodeJS.ProcessEnv, variable: string, fallback: number, what: string) {
 	const wanted = portFromEnv(env, variable, fallback);
-	let port = wanted;
-	while (port === 0 || chosen.has(port) || !(await portIsFree(port))) port = await freePort();
-	chosen.add(port);
+	const port = await wantedOrFreePort(wanted);
 	if (port === wanted) return { port };
 	const note = `port ${wanted} is taken: ${what} listens on ${port} instead (${variable}=<port> picks another)`;
 	return wanted === 0 ? { port } : { port, note };
@@ -55,11 +45,10 @@ async function portOf(
 
 export async function readSettings(env: NodeJS.ProcessEnv = process.env): Promise<DemoSettings> {
 	const dataDir = path.resolve(projectRoot, env.DEMO_DATA_DIR || '.demo-data');
-	const chosen = new Set<number>();
 	const ports = {
-		sandboxPort: await portOf(env, 'DEMO_SANDBOX_PORT', 4010, 'the emulator', chosen),
-		n8nPort: await portOf(env, 'DEMO_N8N_PORT', 5678, 'n8n', chosen),
-		doorPort: await portOf(env, 'DEMO_DOOR_PORT', 5680, 'the door', chosen),
+		sandboxPort: await portOf(env, 'DEMO_SANDBOX_PORT', 4010, 'the emulator'),
+		n8nPort: await portOf(env, 'DEMO_N8N_PORT', 5678, 'n8n'),
+		doorPort: await portOf(env, 'DEMO_DOOR_PORT', 5680, 'the door'),
 	};
 	return {
 		dataDir,
