@@ -36,6 +36,8 @@ import {
 	freePort,
 	leadsTableRows,
 	loadExample,
+	doorSeesN8nUp,
+	floodWithoutSecret,
 	send,
 	statsRow,
 	statusOf,
@@ -63,7 +65,7 @@ const RETRIES = 600;
 const LEAD_EVERY_MS = 250;
 const BURST_WHILE_STOPPED = 30;
 /** The flood: this many deliveries without the secret, a batch every 100 ms, while leads arrive. */
-const FLOOD = { requests: 5_000, batch: 50, everyMs: 100 };
+const FLOOD = { requests: 5_000, batch: 50, everyMs: 100, patienceMs: 1_000 };
 const FLOOD_LEADS = 50;
 const FLOOD_SECONDS = 10;
 /** First deliveries waiting in the door's line when n8n is killed. */
@@ -239,25 +241,10 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 
 	it('lets 5,000 deliveries without the secret in 10 s wait nowhere: 50 leads meanwhile land through the callback, the editor answers within 2 s throughout', async () => {
 		const callback = `${door.url}${callbackPath}`;
-		const junk: Array<Promise<Outcome>> = [];
 		const editor: Array<{ status: Outcome | number; ms: number }> = [];
-		let flooding = true;
-		const flood = (async () => {
-			for (let sent = 0; sent < FLOOD.requests; sent += FLOOD.batch) {
-				for (let n = sent; n < sent + FLOOD.batch; n++)
-					junk.push(
-						send(callback, {
-							body: JSON.stringify({ junk: n }),
-							from: '127.0.0.2',
-							patienceMs: 1_000,
-						}),
-					);
-				await sleep(FLOOD.everyMs);
-			}
-			flooding = false;
-		})();
+		const flood = floodWithoutSecret(callback, FLOOD);
 		const editorProbe = (async () => {
-			for (; flooding; await sleep(250)) {
+			for (; flood.flooding; await sleep(250)) {
 				const started = Date.now();
 				const answer = await send(`${door.url}/rest/settings`, {
 					method: 'GET',
@@ -272,8 +259,7 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 			await sleep((FLOOD_SECONDS * 1000) / FLOOD_LEADS);
 		}
 		const lastLeadMade = Date.now();
-		await Promise.all([flood, editorProbe]);
-		const outcomes = await Promise.all(junk);
+		const [outcomes] = await Promise.all([flood.outcomes, editorProbe]);
 
 		const { attempts, notHeard, notOneRow } = await deliveriesAndRows(eventIds, 180_000);
 		const front = await statsRow(door, 'n8n', 'FRONTEND');
@@ -326,11 +312,7 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 			readyWebhook: callbackPath,
 		});
 		const opened = door;
-		await until(
-			() => opened.webhookSide(),
-			(side) => side.n8n === 'UP',
-			'the door seeing n8n up',
-		);
+		await doorSeesN8nUp(opened);
 
 		const { held, leads, runs, attempts, notHeard, notOneRow } = await heldThrough(async () => {
 			await stack.n8n.kill();

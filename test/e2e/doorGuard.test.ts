@@ -24,6 +24,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
 	doorRefusal,
+	doorSeesN8nUp,
+	floodWithoutSecret,
 	send,
 	SECRET_HEADER,
 	startDoor,
@@ -37,10 +39,11 @@ import {
 const SECRET = 'f'.repeat(64);
 const LIMIT = 2;
 const CALLBACK_PATH = `/webhook/${randomUUID()}/real-estate-portal`;
-/** The flood: this many deliveries without the secret, a batch every 100 ms. */
-const FLOOD = { requests: 3_000, batch: 50, everyMs: 100 };
-/** Each flood sender hangs up after this long, as in the review that found the door queued them. */
-const FLOOD_SENDER_PATIENCE_MS = 1_000;
+/**
+ * The flood: this many deliveries without the secret, a batch every 100 ms, each sender hanging up
+ * after 1 s, as in the review that found the door queued them.
+ */
+const FLOOD = { requests: 3_000, batch: 50, everyMs: 100, patienceMs: 1_000 };
 
 /** A stand-in for n8n: readiness 200; webhooks 404 while not active, the trigger's 401 without a secret. */
 class StandIn {
@@ -118,34 +121,15 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		standIn.answerAfterMs = 50;
 		door = startDoor({ n8nPort, limit: 1 });
 		const opened = door;
-		await until(
-			() => opened.webhookSide(),
-			(side) => side.n8n === 'UP',
-			'the door seeing n8n up',
-		);
+		await doorSeesN8nUp(opened);
 		const callback = `${opened.url}${CALLBACK_PATH}`;
 
-		let flooding = true;
-		const junk: Array<Promise<Outcome>> = [];
-		const flood = (async () => {
-			for (let sent = 0; sent < FLOOD.requests; sent += FLOOD.batch) {
-				for (let n = sent; n < sent + FLOOD.batch; n++) {
-					const body = JSON.stringify({ junk: n });
-					// Another source than the portal's and the editor's.
-					junk.push(
-						send(callback, { body, from: '127.0.0.2', patienceMs: FLOOD_SENDER_PATIENCE_MS }),
-					);
-				}
-				await sleep(FLOOD.everyMs);
-			}
-			flooding = false;
-		})();
+		const flood = floodWithoutSecret(callback, FLOOD);
 		await sleep(2_000);
 		const portal = await send(callback, { secret: SECRET, body: '{"lead":1}', patienceMs: 1_500 });
 		const editor = await send(`${opened.url}/rest/settings`, { method: 'GET', patienceMs: 1_500 });
-		const answeredWhileFlooding = flooding;
-		await flood;
-		const outcomes = await Promise.all(junk);
+		const answeredWhileFlooding = flood.flooding;
+		const outcomes = await flood.outcomes;
 
 		const refused = outcomes.filter(
 			(o) => 'status' in o && o.status === 401 && doorRefusal(o.body) === 'no secret',
@@ -177,7 +161,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		door = startDoor({ n8nPort, limit: LIMIT });
 		const opened = door;
 		const side = () => opened.webhookSide();
-		await until(side, (now) => now.n8n === 'UP', 'the door seeing n8n up');
+		await doorSeesN8nUp(opened);
 		const deliver = (lead: number, patienceMs?: number) =>
 			send(`${opened.url}${CALLBACK_PATH}`, {
 				secret: SECRET,
@@ -274,7 +258,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		const deliver = (lead: number, secret = SECRET) =>
 			send(callback, { secret, body: JSON.stringify({ lead }), ca });
 		const side = () => opened.webhookSide();
-		await until(side, (now) => now.n8n === 'UP', 'the door seeing n8n up');
+		await doorSeesN8nUp(opened);
 
 		const wrong = await deliver(0, 'e'.repeat(64));
 		expect('status' in wrong && [wrong.status, doorRefusal(wrong.body)]).toEqual([

@@ -5,8 +5,10 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { Door } from '../../../harness/n8n';
+import { until } from './until';
 
 /** The header the trigger's secret travels in. */
 export const SECRET_HEADER = 'x-portal-webhook-secret';
@@ -71,4 +73,43 @@ export async function statsRow(door: Door, proxy: string, name: string) {
 	const row = (await door.stats()).find((one) => one.pxname === proxy && one.svname === name);
 	if (!row) throw new Error(`the door's statistics have no ${name} in ${proxy}`);
 	return row;
+}
+
+/** Waits until the door's readiness check sees n8n up. */
+export async function doorSeesN8nUp(door: Door): Promise<void> {
+	await until(
+		() => door.webhookSide(),
+		(side) => side.n8n === 'UP',
+		'the door seeing n8n up',
+	);
+}
+
+export interface FloodPlan {
+	requests: number;
+	/** Sent at once, one batch every `everyMs`. */
+	batch: number;
+	everyMs: number;
+	/** Each sender hangs up after this long. */
+	patienceMs: number;
+}
+
+/**
+ * Deliveries to `url` without the secret, from 127.0.0.2 (another source than the portal's and the
+ * editor's), each `{"junk":n}`: `flooding` while batches are still being sent, `outcomes` once each
+ * request has ended.
+ */
+export function floodWithoutSecret(url: string, plan: FloodPlan) {
+	const sent: Array<Promise<Outcome>> = [];
+	const flood = { flooding: true, outcomes: Promise.resolve<Outcome[]>([]) };
+	flood.outcomes = (async () => {
+		for (let n = 0; n < plan.requests; n++) {
+			if (n > 0 && n % plan.batch === 0) await sleep(plan.everyMs);
+			const body = JSON.stringify({ junk: n });
+			sent.push(send(url, { body, from: '127.0.0.2', patienceMs: plan.patienceMs }));
+		}
+		await sleep(plan.everyMs);
+		flood.flooding = false;
+		return await Promise.all(sent);
+	})();
+	return flood;
 }

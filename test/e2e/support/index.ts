@@ -10,4 +10,12 @@ export { until } from './until';
 export { webhookNode } from './webhookNode';
 export { createLeadsDatabaseCredential, leadsTableRows } from './leadsTable';
 export { nodeBinaryOutput, nodeOutput } from './nodeOutput';
-export { SECRET_HEADER, send, statsRow, statusOf, type Outcome } from './doorClient';
+export {
+	SECRET_HEADER,
+	doorSeesN8nUp,
+	floodWithoutSecret,
+	send,
+	statsRow,
+	statusOf,
+	type Outcome,
+} from './doorClient';
