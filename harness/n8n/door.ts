@@ -49,8 +49,8 @@ export interface Door {
 	url: string;
 	port: number;
 	webhookSide(): Promise<DoorWebhookSide>;
-	/** HAProxy's statistics, one row per proxy and server. */
-	stats(): Promise<HaproxyStatsRow[]>;
+	/** HAProxy's statistics row of `proxy` and `name`: FRONTEND, BACKEND or a server. */
+	statsRow(proxy: string, name: string): Promise<HaproxyStatsRow>;
 	/** A new HAProxy on this port (`haproxy -sf`, as users reload): the old one finishes what it holds. */
 	reload(): Door;
 	/** Stops HAProxy (by its pid) and removes its folder. */
@@ -69,6 +69,12 @@ export function doorRefusal(responseBody: string): DoorRefusal | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+function rowIn(rows: HaproxyStatsRow[], proxy: string, name: string): HaproxyStatsRow {
+	const row = rows.find((one) => one.pxname === proxy && one.svname === name);
+	if (!row) throw new Error(`the door's statistics have no ${name} in ${proxy}`);
+	return row;
 }
 
 export function startDoor(
@@ -95,15 +101,11 @@ export function startDoor(
 	return {
 		url: `${options.tlsCert ? 'https' : 'http'}://127.0.0.1:${port}`,
 		port,
-		stats: async () => await haproxyStats(statsPort),
+		statsRow: async (proxy, name) => rowIn(await haproxyStats(statsPort), proxy, name),
 		reload: () => startDoor({ ...options, port }, folder),
 		async webhookSide() {
 			const rows = await haproxyStats(statsPort);
-			const rowOf = (backend: string, name = 'n8n') => {
-				const row = rows.find((one) => one.pxname === backend && one.svname === name);
-				if (!row) throw new Error(`the door's statistics have no ${name} in ${backend}`);
-				return row;
-			};
+			const rowOf = (backend: string, name = 'n8n') => rowIn(rows, backend, name);
 			const firsts = rowOf('n8n_first_deliveries');
 			return {
 				n8n: firsts.status,

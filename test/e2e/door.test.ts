@@ -39,7 +39,6 @@ import {
 	doorSeesN8nUp,
 	floodWithoutSecret,
 	send,
-	statsRow,
 	statusOf,
 	until,
 	provisionOwner,
@@ -262,7 +261,7 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		const [outcomes] = await Promise.all([flood.outcomes, editorProbe]);
 
 		const { attempts, notHeard, notOneRow } = await deliveriesAndRows(eventIds, 180_000);
-		const front = await statsRow(door, 'n8n', 'FRONTEND');
+		const front = await door.statsRow('n8n', 'FRONTEND');
 		console.log(
 			`door flood: ${outcomes.length} deliveries without the secret (` +
 				`${outcomes.filter((o) => statusOf(o) === 401).length} answered 401, the rest closed or hung up); ` +
@@ -318,7 +317,7 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 			await stack.n8n.kill();
 			await stack.restartN8n();
 		});
-		const answeredByN8n = (backend: string) => statsRow(opened, backend, 'n8n');
+		const answeredByN8n = (backend: string) => opened.statsRow(backend, 'n8n');
 		const [firsts, others] = await Promise.all([
 			answeredByN8n('n8n_first_deliveries'),
 			answeredByN8n('n8n_webhooks'),

@@ -29,7 +29,6 @@ import {
 	send,
 	SECRET_HEADER,
 	startDoor,
-	statsRow,
 	statusOf,
 	until,
 	type Door,
@@ -148,10 +147,10 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect([statusOf(portal), statusOf(editor), answeredWhileFlooding]).toEqual([200, 200, true]);
 		// n8n saw the portal's delivery only; nothing ever waited at the door.
 		expect(standIn.answered.map((a) => [a.secret, a.status])).toEqual([[true, 200]]);
-		const line = await statsRow(opened, 'n8n_first_deliveries', 'BACKEND');
-		const others = await statsRow(opened, 'n8n_webhooks', 'BACKEND');
+		const line = await opened.statsRow('n8n_first_deliveries', 'BACKEND');
+		const others = await opened.statsRow('n8n_webhooks', 'BACKEND');
 		expect([line.qmax, others.qmax]).toEqual(['0', '0']);
-		const front = await statsRow(opened, 'n8n', 'FRONTEND');
+		const front = await opened.statsRow('n8n', 'FRONTEND');
 		expect(Number(front.smax)).toBeLessThan(Number(front.slim));
 	}, 60_000);
 

@@ -1,7 +1,7 @@
 /**
  * Requests to n8n's door as the tests send them: one connection each, from a chosen loopback
- * source, with or without the trigger's secret, a sender that may hang up; and the door's
- * statistics rows.
+ * source, with or without the trigger's secret, a sender that may hang up; a flood of them; and a
+ * wait for the door to see n8n up.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -67,13 +67,6 @@ export function send(url: string, options: SendOptions = {}): Promise<Outcome> {
 }
 
 export const statusOf = (outcome: Outcome) => ('status' in outcome ? outcome.status : outcome);
-
-/** A statistics row of the door: a proxy and FRONTEND, BACKEND or a server. */
-export async function statsRow(door: Door, proxy: string, name: string) {
-	const row = (await door.stats()).find((one) => one.pxname === proxy && one.svname === name);
-	if (!row) throw new Error(`the door's statistics have no ${name} in ${proxy}`);
-	return row;
-}
 
 /** Waits until the door's readiness check sees n8n up. */
 export async function doorSeesN8nUp(door: Door): Promise<void> {

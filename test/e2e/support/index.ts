@@ -15,7 +15,6 @@ export {
 	doorSeesN8nUp,
 	floodWithoutSecret,
 	send,
-	statsRow,
 	statusOf,
 	type Outcome,
 } from './doorClient';
