@@ -109,24 +109,22 @@ describe('the lead workflow edited and republished while 200 leads stream in', (
 		}
 	}
 
-	/** Waits until n8n has (un)published the workflow. */
-	async function publication(status: 'published' | 'not_published') {
-		const deadline = Date.now() + PUBLICATION_TIMEOUT_MS;
-		for (;;) {
-			const now = await whenReady(() => stack.owner.session.publicationStatus(workflow.id));
-			if (now.status !== 'in_progress') return expect(now).toMatchObject({ status });
-			if (Date.now() > deadline) throw new Error(`workflow ${workflow.id} is still (un)published`);
-			await sleep(200);
-		}
+	type Status = 'published' | 'not_published';
+	/** Waits until n8n has (un)published the workflow, past the status `before` the call if given. */
+	async function publication(status: Status, before?: Status) {
+		const now = await whenReady(() =>
+			stack.owner.session.waitForPublication(workflow.id, before, PUBLICATION_TIMEOUT_MS),
+		);
+		expect(now).toMatchObject({ status });
 	}
 
 	async function run(step: Step) {
 		if (step === 'unpublish, then publish again') {
 			await whenReady(() => stack.owner.api.unpublishWorkflow(workflow.id));
-			await publication('not_published');
+			await publication('not_published', 'published');
 			await sleep(1_000);
 			await whenReady(() => stack.owner.api.publishWorkflow(workflow.id));
-			return await publication('published');
+			return await publication('published', 'not_published');
 		}
 		const next = await whenReady(() => edited(step === 'edit the trigger' ? 'trigger' : 'other'));
 		await whenReady(() => stack.owner.api.updateWorkflow(workflow.id, next));
