@@ -154,7 +154,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect(Number(front.smax)).toBeLessThan(Number(front.slim));
 	}, 60_000);
 
-	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile", async () => {
+	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile; holds a body's fourth delivery once more", async () => {
 		standIn.answerAfterMs = 0;
 		standIn.answered.length = 0;
 		door = startDoor({ n8nPort, limit: LIMIT });
@@ -177,7 +177,8 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 			(now) => now.firstsInside === LIMIT && now.firstsWaiting === 3,
 			'the first deliveries beyond the limit waiting at the door',
 		);
-		const repeats = Array.from({ length: LIMIT + 3 }, () => deliver(0));
+		// Each lead's second delivery: a repeat.
+		const repeats = Array.from({ length: LIMIT + 3 }, (_, lead) => deliver(lead));
 		const answers: Outcome[] = [];
 		for (const repeat of repeats) void repeat.then((outcome) => answers.push(outcome));
 		await until(
@@ -212,8 +213,25 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect(outcomes.filter((outcome) => 'hungUp' in outcome).length).toBeGreaterThanOrEqual(3);
 		await until(side, (now) => now.firstsWaiting === 0 && now.firstsInside === 0, 'the line empty');
 		const reached = standIn.answered.map((a) => a.body);
-		expect(reached.filter((body) => body === '{"lead":0}').length).toBe(1 + LIMIT);
+		expect(reached).toHaveLength(LIMIT + 3 + LIMIT);
 		expect(new Set(reached).size).toBe(LIMIT + 3);
+
+		// A lead delivered twice: its third delivery is a repeat, its fourth joins the line (its
+		// sender has not heard the outcome after three), its fifth is a repeat again.
+		standIn.holding = true;
+		const lead = LIMIT + 2;
+		const third = deliver(lead);
+		await until(side, (now) => now.othersInside === 1, 'the third delivery among the repeats');
+		const fourth = deliver(lead);
+		await until(side, (now) => now.firstsInside === 1, 'the fourth delivery in the line');
+		const fifth = deliver(lead);
+		await until(
+			side,
+			(now) => now.othersInside === 2 && now.firstsInside === 1,
+			'the fifth delivery among the repeats',
+		);
+		standIn.release();
+		expect((await Promise.all([third, fourth, fifth])).map(statusOf)).toEqual([200, 200, 200]);
 	}, 60_000);
 
 	it("with the secrets' hashes listed and TLS: refuses a wrong secret; holds first deliveries while n8n restarts until its webhooks answer; answers refused connections 503 with Retry-After", async () => {
