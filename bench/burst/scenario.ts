@@ -15,7 +15,7 @@ import {
 } from './figures';
 import type { MadeLead } from './leads';
 import { untilDeliveriesOver } from './portalView';
-import { ListRuns, settledCallbackRuns, type ListRun } from './runs';
+import { ListRuns, settledCallbackRuns } from './runs';
 import type { SideStack } from './stack';
 import { burstTimeline, type TimelineSecond } from './timeline';
 
@@ -33,15 +33,16 @@ export interface ScenarioResult {
 	detailsMissing: Record<string, number>;
 }
 
+/** Until one of the list's polls carried every lead, or `deadline`. */
 async function untilListed(
 	listRuns: ListRuns,
 	leads: readonly MadeLead[],
 	deadline: number,
-): Promise<ListRun[]> {
+): Promise<void> {
 	for (;;) {
 		const runs = await listRuns.read();
 		const carried = new Set(runs.flatMap((run) => run.carried));
-		if (leads.every((lead) => carried.has(lead.email)) || Date.now() >= deadline) return runs;
+		if (leads.every((lead) => carried.has(lead.email)) || Date.now() >= deadline) return;
 		await sleep(2_000);
 	}
 }
