@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { fetchJson } from '../../harness/n8n/httpJson';
 import {
 	POLL_TRIGGER_TYPE,
+	bulkLeads,
 	createPortalCredential,
 	importLandingExample,
 	leadsTableRows,
@@ -115,17 +117,12 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 
 	async function lead(agencyCode: string): Promise<number> {
 		const [ad] = await stack.portal.ads(agencyCode);
-		const response = await fetch(`${stack.sandbox.url}/__sandbox/ads/${ad.idAvisoPlat}/leads`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				tipoEvento: 'CONTACTO_MENSAJE',
-				// A prospect of its own: one prospect's messages on one ad within a second are one lead.
-				nombre: `Prospect ${++prospects}`,
-				email: `prospect.${prospects}@example.com`,
-			}),
+		const { idMensaje } = await stack.portal.lead(ad.idAvisoPlat, {
+			tipoEvento: 'CONTACTO_MENSAJE',
+			// A prospect of its own: one prospect's messages on one ad within a second are one lead.
+			nombre: `Prospect ${++prospects}`,
+			email: `prospect.${prospects}@example.com`,
 		});
-		const { idMensaje } = (await response.json()) as { idMensaje: number };
 		made.push(idMensaje);
 		return idMensaje;
 	}
@@ -141,14 +138,9 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 		expect(await emitted(network, NETWORK_TRIGGER)).toEqual([]);
 	}, 120_000);
 
-	/** Sends a request to the emulator's own control API. */
-	async function admin(method: string, route: string, body?: unknown) {
-		return await fetch(`${stack.sandbox.url}/__sandbox${route}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-	}
+	/** A request to the emulator's own control API. */
+	const admin = (method: string, route: string, body?: unknown) =>
+		fetchJson(method, `${stack.sandbox.url}/__sandbox${route}`, { body });
 
 	/** The network's leads: two per agency, spread over them in turn; NET-0007's are the failing agency's. */
 	const networkLeads = { spread: [] as number[], ofFailing: new Set<number>() };
@@ -160,16 +152,7 @@ describe('polling workflows (Real Estate Portal Poll Trigger) published in a rea
 		async () => {
 			await admin('PUT', '/faults/agencies/NET-0007', { status: 500 });
 			// NET-0007 gets the 7th and the 207th.
-			const bulk = (await (
-				await admin('POST', '/leads', { count: 2 * NETWORK_AGENCIES })
-			).json()) as {
-				created: number;
-				firstIdMensaje: number;
-			};
-			networkLeads.spread = Array.from(
-				{ length: bulk.created },
-				(_unused, i) => bulk.firstIdMensaje + i,
-			);
+			networkLeads.spread = await bulkLeads(stack.sandbox, { count: 2 * NETWORK_AGENCIES });
 			networkLeads.ofFailing = new Set([
 				networkLeads.spread[6],
 				networkLeads.spread[6 + NETWORK_AGENCIES],
