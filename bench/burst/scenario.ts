@@ -33,32 +33,17 @@ export interface ScenarioResult {
 	detailsMissing: Record<string, number>;
 }
 
-/** Until one of the list's polls carried every lead, or `deadline`. */
-async function untilListed(
-	listRuns: ListRuns,
-	leads: readonly MadeLead[],
+/** Reads every `everyMs` until `done` holds for what was read, or `deadline`: the last read. */
+async function readUntil<T>(
+	read: () => Promise<T>,
+	done: (value: T) => boolean,
 	deadline: number,
-): Promise<void> {
+	everyMs: number,
+): Promise<T> {
 	for (;;) {
-		const runs = await listRuns.read();
-		const carried = new Set(runs.flatMap((run) => run.carried));
-		if (leads.every((lead) => carried.has(lead.email)) || Date.now() >= deadline) return;
-		await sleep(2_000);
-	}
-}
-
-/** The table's rows once none of the leads' rows lacks its details, or at `deadline`. */
-async function untilDetailed(
-	stack: SideStack,
-	leads: readonly MadeLead[],
-	deadline: number,
-): Promise<Array<Record<string, unknown>>> {
-	const emails = new Set(leads.map((lead) => lead.email));
-	for (;;) {
-		const rows = await stack.owner.api.dataTableRows(stack.tableId);
-		const lacking = rows.filter((row) => emails.has(String(row.email)) && withoutDetails(row));
-		if (lacking.length === 0 || Date.now() >= deadline) return rows;
-		await sleep(5_000);
+		const value = await read();
+		if (done(value) || Date.now() >= deadline) return value;
+		await sleep(everyMs);
 	}
 }
 
@@ -73,9 +58,26 @@ export async function endOfScenario(
 		leads,
 		options.deliveriesDeadline,
 	);
+	const emails = new Set(leads.map((lead) => lead.email));
 	const landing = stack.side.receiver === 'landing';
-	if (landing) await untilListed(listRuns, leads, Date.now() + LIST_WAIT_MS);
-	const rows = await untilDetailed(stack, leads, Date.now() + DETAILS_WAIT_MS);
+	// A poll of the list carried every lead.
+	if (landing)
+		await readUntil(
+			() => listRuns.read(),
+			(runs) => {
+				const carried = new Set(runs.flatMap((run) => run.carried));
+				return [...emails].every((email) => carried.has(email));
+			},
+			Date.now() + LIST_WAIT_MS,
+			2_000,
+		);
+	// No row of the leads lacks its details.
+	const rows = await readUntil(
+		() => stack.owner.api.dataTableRows(stack.tableId),
+		(all) => !all.some((row) => emails.has(String(row.email)) && withoutDetails(row)),
+		Date.now() + DETAILS_WAIT_MS,
+		5_000,
+	);
 	const lists = landing ? await listRuns.read() : [];
 	const callbackRuns = await settledCallbackRuns(stack.owner, stack.workflowId, options.since);
 	const started = Math.min(...leads.map((lead) => lead.madeAt));
