@@ -7,24 +7,26 @@
 set -euo pipefail
 # A whole run installs the n8n releases it starts (the default pin, then the matrix's) side by side
 # while the static checks and the build run: one after another, inside the suites, they took about
-# eight of a fresh clone's minutes. Each install is a no-op once done (scripts/n8n/install.sh).
-installs=()
+# eight of a fresh clone's minutes. The suites wait for the default pin's install only; the matrix's
+# goes on beside them until the matrix leg. Each install is a no-op once done (scripts/n8n/install.sh).
+default_install=()
+matrix_installs=()
 if [ $# -eq 0 ]; then
-	releases=("${N8N_VERSION:-}")
+	N8N_VERSION="${N8N_VERSION:-}" scripts/n8n/install.sh >/dev/null &
+	default_install=($!)
 	if [ "${N8N_MATRIX:-on}" != off ]; then
 		read -r -a matrix <<<"$(source scripts/n8n/pins.sh && echo "$N8N_MATRIX_PINS")"
-		releases+=("${matrix[@]}")
+		for release in "${matrix[@]}"; do
+			N8N_VERSION="$release" scripts/n8n/install.sh >/dev/null &
+			matrix_installs+=($!)
+		done
 	fi
-	for release in "${releases[@]}"; do
-		N8N_VERSION="$release" scripts/n8n/install.sh >/dev/null &
-		installs+=($!)
-	done
 fi
 tsc -p tsconfig.json --noEmit
 eslint nodes credentials package.json
 prettier --check --log-level warn .
 rm -rf dist && tsc -p tsconfig.build.json && gulp --silent build:assets
-for install in "${installs[@]}"; do wait "$install"; done
+for install in "${default_install[@]}"; do wait "$install"; done
 jest --ci "$@"
 if [ $# -eq 0 ]; then
 	# QUEUE_SUITES: on (both), off, or the one file to run (queueMode or singleProcess).
@@ -33,5 +35,8 @@ if [ $# -eq 0 ]; then
 	on) jest --ci -c test/queue/jest.config.js --runInBand ;;
 	*) jest --ci -c test/queue/jest.config.js --runInBand "test/queue/${QUEUE_SUITES}.test.ts" ;;
 	esac
-	if [ "${N8N_MATRIX:-on}" != off ]; then scripts/n8n/matrix.sh; fi
+	if [ "${N8N_MATRIX:-on}" != off ]; then
+		for install in "${matrix_installs[@]}"; do wait "$install"; done
+		scripts/n8n/matrix.sh
+	fi
 fi
