@@ -4,33 +4,32 @@
  * by a null or by a later path's, `source` names the path that brought the lead first, and a lead
  * with nothing new for its row is skipped.
  */
-import { DateTime } from 'luxon';
 import { detailsMissing } from '../../nodes/shared/leadDetails/detailFields';
-import { simplifyLead } from '../../nodes/shared/normalizeEvent';
-import { readEvent } from '../../nodes/shared/readEvent';
-import { readExample, type ExampleName } from '../../harness/n8n/examples';
-import { messageLead } from './trigger/fixtures';
+import type { ExampleName } from '../../harness/n8n/examples';
+import {
+	DATA_TABLE_EXAMPLES,
+	DECIDING,
+	FOUND_DETAILS,
+	decide,
+	decisionOf,
+	flatLead,
+	isBlank,
+	leadItem,
+	next,
+	nodesOf,
+	stored,
+	writePath,
+	type DataTableExample,
+	type Deciding,
+	type Row,
+} from './landingDecision';
 
-interface ExampleNode {
-	name: string;
-	type: string;
-	typeVersion: number;
-	parameters: Record<string, any>;
-	credentials?: Record<string, { id: string; name: string }>;
-	alwaysOutputData?: boolean;
-}
-type Row = Record<string, unknown>;
-
-const nodesOf = (name: ExampleName) => readExample(name).nodes as unknown as ExampleNode[];
 const withOperation = (name: ExampleName, operation: string) =>
 	nodesOf(name).find((node) => node.parameters.operation === operation)!;
 const triggerOf = (name: ExampleName) => nodesOf(name).find((node) => /Trigger$/i.test(node.type))!;
 const ofType = (example: ExampleName, type: string) =>
 	nodesOf(example).find((node) => node.type === type)!;
 
-const parsed = readEvent(messageLead);
-if (!parsed.ok) throw new Error(parsed.problem);
-const flatLead = simplifyLead(parsed.event.lead!);
 /** The flat lead with its property details (Add Property Details, on in the examples' version). */
 const flatLeadFields = [
 	...new Set([...Object.keys(flatLead), ...Object.keys(detailsMissing({}, 'unknown')), 'matchKey']),
@@ -60,73 +59,6 @@ const CALLBACK_ONLY = [
 	'developmentId',
 	'parentAdId',
 ];
-
-type Connections = Record<string, { main: Array<Array<{ node: string }>> }>;
-/** The nodes the named node's output `index` goes to. */
-function nextAll(example: ExampleName, from: string, index = 0): ExampleNode[] {
-	const connections = readExample(example).connections as Connections;
-	const names = (connections[from]?.main[index] ?? []).map((link) => link.node);
-	return nodesOf(example).filter((node) => names.includes(node.name));
-}
-const next = (example: ExampleName, from: string, index = 0) => nextAll(example, from, index)[0];
-
-const DATA_TABLE_EXAMPLES = {
-	leadsToDataTable: ['New Portal Lead', 'Leads From the Lead List'],
-	pollLeadsToDataTable: ['New Lead (Polling)'],
-	importLeads: ['Leads of the Last 30 Days'],
-} as const;
-type DataTableExample = keyof typeof DATA_TABLE_EXAMPLES;
-/** The examples that write through the decision: the Data table ones and the Sheets template. */
-const DECIDING = { ...DATA_TABLE_EXAMPLES, sheetsTemplate: DATA_TABLE_EXAMPLES.leadsToDataTable };
-type Deciding = keyof typeof DECIDING;
-
-/** The write path after a node that emits leads: find → decide → one item each → new? → add | fill in. */
-function writePath(example: Deciding) {
-	const find = next(example, DECIDING[example][0]);
-	const decide = next(example, find.name);
-	const split = next(example, decide.name);
-	const isNew = next(example, split.name);
-	return {
-		find,
-		decide,
-		split,
-		isNew,
-		add: next(example, isNew.name, 0),
-		fill: next(example, isNew.name, 1),
-	};
-}
-/** The decision's expression (in n8n itself, no Code node: a callback's answer waits for it). */
-const decisionOf = (example: Deciding): string =>
-	writePath(example).decide.parameters.assignments.assignments[0].value;
-
-/**
- * Evaluates the example's decision as n8n does once for all the leads of an execution, on the leads
- * a node emitted and the rows the lookup found: the writes it hands on.
- */
-function decide(example: Deciding, from: string, leads: Row[], rows: Row[]): Row[] {
-	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(decisionOf(example))![1];
-	// The lookup always outputs data: one empty item when it found no row.
-	const found = (rows.length > 0 ? rows : [{}]).map((json) => ({ json: { ...json } }));
-	const outputs: Record<string, Array<{ json: Row }>> = {
-		[from]: leads.map((json) => ({ json })),
-		[writePath(example).find.name]: found,
-	};
-	// As n8n: a node that did not run has no items to give.
-	const $ = (name: string) => ({
-		isExecuted: name in outputs,
-		all: () => {
-			if (!(name in outputs)) throw new Error(`${name} did not run`);
-			return outputs[name];
-		},
-	});
-	// eslint-disable-next-line @typescript-eslint/no-implied-eval
-	const evaluate = new Function('$', 'DateTime', `return ${expression};`) as (
-		...args: unknown[]
-	) => Row[];
-	return evaluate($, DateTime);
-}
-
-const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 const created = (example: ExampleName) =>
 	withOperation(example, 'create').parameters.columns.column as Array<{
@@ -197,7 +129,28 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 		const writes = nodesOf(example).filter((node) =>
 			['insert', 'update', 'upsert'].includes(node.parameters.operation),
 		);
-		expect(writes.map((node) => node.name).sort()).toEqual([path.add.name, path.fill.name].sort());
+		expect(writes.map((node) => node.name).sort()).toEqual(
+			[path.add.name, path.clear.name, path.fill.name].sort(),
+		);
+	});
+
+	it('clears the note on missing details of an added row that has them, whichever path wrote last', () => {
+		// The row's key and an empty note, nothing else: the update writes exactly these.
+		expect(path.key).toMatchObject({ type: 'n8n-nodes-base.set' });
+		expect(path.key.parameters).toMatchObject({
+			mode: 'raw',
+			jsonOutput: '={{ { leadKey: $json.leadKey, detailsMissing: null } }}',
+		});
+		expect(path.clear.parameters).toMatchObject({
+			operation: 'update',
+			matchType: 'allConditions',
+			columns: { mappingMode: 'autoMapInputData', value: {} },
+		});
+		expect(path.clear.parameters.filters.conditions).toEqual([
+			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+			{ keyName: 'adTitle', condition: 'isNotEmpty' },
+			{ keyName: 'detailsMissing', condition: 'isNotEmpty' },
+		]);
 	});
 
 	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
@@ -226,29 +179,6 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 		]);
 	});
 });
-
-/** Property details as Add Property Details gives them when it finds the ad. */
-const FOUND_DETAILS = {
-	adTitle: 'Departamento 3 ambientes',
-	adLocation: 'Av. Santa Fe 1234, Palermo',
-	adPropertyTypeId: 2,
-	adOperation: 'VENTA',
-	adImageUrl: 'https://img.example.com/1.jpg',
-	agencyName: 'Demo Propiedades',
-	detailsMissing: null,
-};
-
-/** A lead as the triggers emit it, its property details found (or missing, with a reason). */
-function leadItem(fields: Row = {}, details: 'found' | 'missing' = 'found'): Row {
-	return {
-		...flatLead,
-		...(details === 'found' ? FOUND_DETAILS : detailsMissing({}, 'the ad was not found in time')),
-		matchKey: 'match:0123456789abcdef01234567',
-		...fields,
-	};
-}
-/** A row as the table holds what the decision added (ids and timestamps beside). */
-const stored = (row: Row): Row => ({ id: 7, createdAt: '2026-11-27T10:00:00.000Z', ...row });
 
 it('the decision iterates arrays only: n8n 2.41 runs no loop over a Map or Set iterator in an expression', () => {
 	// In a real n8n, `for (const row of rowOf.values())` ran no iteration: the pair's row never got

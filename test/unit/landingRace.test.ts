@@ -1,0 +1,150 @@
+/**
+ * Two executions landing one lead at the same moment (after a restart the callback's repeat and
+ * the lead list both bring it): whatever order their Data table calls take, the lead is one row that
+ * has every value either brought, its property details, and no note saying they were missing.
+ *
+ * The examples' write path is run as written in the example files, on a table held here: each Data
+ * table call (find, upsert, update) is atomic, as in one n8n process (its SQLite database runs one
+ * write at a time), and the calls of the two executions interleave in every possible order.
+ */
+import {
+	DATA_TABLE_EXAMPLES,
+	decide,
+	isBlank,
+	leadItem,
+	writePath,
+	type DataTableExample,
+	type ExampleNode,
+	type Row,
+} from './landingDecision';
+
+/** One Data table call: applied to the table at its turn, it answers the rows n8n outputs. */
+type Call = (table: Row[]) => Row[];
+/** An execution: the calls it makes, each made with what the previous one answered. */
+type Execution = Generator<Call, void, Row[]>;
+
+/** The value of a parameter `={{ … }}` for one item, as n8n evaluates it. */
+function evaluate(parameter: string, json: Row): unknown {
+	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(parameter)![1];
+	// eslint-disable-next-line @typescript-eslint/no-implied-eval
+	return (new Function('$json', `return (${expression});`) as (json: Row) => unknown)(json);
+}
+
+/** Whether a row meets a Data table node's filters for the item `json`. */
+function meets(node: ExampleNode, json: Row, row: Row): boolean {
+	const { filters, matchType } = node.parameters;
+	const results = (filters.conditions as Array<Record<string, string>>).map((condition) => {
+		const value = row[condition.keyName];
+		if (condition.condition === 'isNotEmpty') return !isBlank(value);
+		if (condition.condition === 'eq') return value === evaluate(condition.keyValue, json);
+		throw new Error(`condition ${condition.condition} is not modelled here`);
+	});
+	return matchType === 'anyCondition' ? results.some(Boolean) : results.every(Boolean);
+}
+
+/** Update: every row meeting the filters gets the item's columns (n8n's auto-map). */
+const update =
+	(node: ExampleNode, json: Row): Call =>
+	(table) =>
+		table.filter((row) => meets(node, json, row)).map((row) => ({ ...Object.assign(row, json) }));
+
+/** Upsert: update the rows meeting the filters, or insert the item when there is none. */
+const upsert =
+	(node: ExampleNode, json: Row): Call =>
+	(table) => {
+		const updated = update(node, json)(table);
+		if (updated.length > 0) return updated;
+		table.push({ id: table.length + 1, ...json });
+		return [{ ...table[table.length - 1] }];
+	};
+
+/** One execution of `example` started by `from` with one lead, as its nodes are wired. */
+function* landing(example: DataTableExample, from: string, lead: Row): Execution {
+	const path = writePath(example);
+	const found = yield (table) =>
+		table.filter((row) => meets(path.find, lead, row)).map((row) => ({ ...row }));
+	for (const write of decide(example, from, [lead], found)) {
+		if (isBlank(write.source)) {
+			yield update(path.fill, write);
+			continue;
+		}
+		for (const added of yield upsert(path.add, write))
+			yield update(path.clear, evaluate(path.key.parameters.jsonOutput, added) as Row);
+	}
+}
+
+/** The table each order of the two executions' calls leaves (an order: whose call came next). */
+function everyOrder(start: () => Execution[]): Array<{ order: number[]; table: Row[] }> {
+	const endings: Array<{ order: number[]; table: Row[] }> = [];
+	const explore = (order: number[]) => {
+		const table: Row[] = [];
+		const executions = start();
+		const pending = executions.map((execution) => execution.next().value || undefined);
+		for (const which of order) {
+			const next = executions[which].next(pending[which]!(table));
+			pending[which] = next.done ? undefined : next.value;
+		}
+		const waiting = [0, 1].filter((which) => pending[which] !== undefined);
+		if (waiting.length === 0) endings.push({ order, table });
+		for (const which of waiting) explore([...order, which]);
+	};
+	explore([]);
+	return endings;
+}
+
+/** The list's own id for a listed lead: the decision never writes it as the portal's event id. */
+const LISTED = { eventId: '70000123' };
+const CALLED = { eventId: 'ev-1' };
+
+describe.each([
+	[
+		'the callback without the details, the list with them',
+		leadItem(CALLED, 'missing'),
+		leadItem(LISTED),
+	],
+	[
+		'the callback with the details, the list without them',
+		leadItem(CALLED),
+		leadItem(LISTED, 'missing'),
+	],
+])('one lead from both paths at once: %s', (_case, fromCallback, fromList) => {
+	const [callback, list] = DATA_TABLE_EXAMPLES.leadsToDataTable;
+	const endings = everyOrder(() => [
+		landing('leadsToDataTable', callback, fromCallback),
+		landing('leadsToDataTable', list, fromList),
+	]);
+	/** What each path writes when it adds the lead's row alone. */
+	const alone = [
+		decide('leadsToDataTable', callback, [fromCallback], [])[0],
+		decide('leadsToDataTable', list, [fromList], [])[0],
+	];
+
+	it('tries every order of their calls, both looking before either writes among them', () => {
+		expect(endings.length).toBeGreaterThanOrEqual(10);
+		expect(endings.filter(({ order }) => order[0] !== order[1]).length).toBeGreaterThan(0);
+	});
+
+	it('ends as one row with the details and no note that they were missing', () => {
+		const wrong = endings.filter(
+			({ table }) =>
+				table.length !== 1 || isBlank(table[0].adTitle) || !isBlank(table[0].detailsMissing),
+		);
+		const seen = wrong.map(({ table }) =>
+			table.map(({ adTitle, detailsMissing }) => ({ adTitle, detailsMissing })),
+		);
+		expect(seen).toEqual([]);
+	});
+
+	it("keeps every value either path brought, the callback's event id, and one path as source", () => {
+		for (const {
+			table: [row],
+		} of endings) {
+			for (const write of alone)
+				for (const [column, value] of Object.entries(write))
+					if (!isBlank(value) && column !== 'detailsMissing')
+						expect({ column, kept: !isBlank(row[column]) }).toEqual({ column, kept: true });
+			expect(row.eventId).toBe(CALLED.eventId);
+			expect(['callback', 'list']).toContain(row.source);
+		}
+	});
+});
