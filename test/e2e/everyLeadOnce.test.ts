@@ -2,15 +2,17 @@
  * Every lead once, whichever way it comes, in a real n8n: the landing workflow
  * (`examples/leads-to-data-table.json`: the callback trigger and the lead list into one Data table on
  * `leadKey`), its list polled every minute (the example polls every 5), on an untidy portal (every
- * switch of sandbox/untidy.ts but `lateLeads` and `instantForms`: list instants to the second and in local time, phone
- * views listed without e-mail, leads on ads not associated to the interface). The leads: a third
- * phone views, some by prospects without e-mail whose phones end alike, some on unassociated ads,
- * some one click giving a phone view and a WhatsApp contact in one second. The emulator retries a
- * failed delivery 7 times over about a minute and a half, then gives it up, as a portal does after 72
- * hours. Whatever the callback misses (n8n killed, n8n answering "starting up", the workflow
- * unpublished) lands from the list; no lead is two rows but where the two paths carry nothing that
- * ties it (then the rows share `matchKey` and one names the other), no row holds two leads, and
- * every row gets its property details.
+ * switch of sandbox/untidy.ts but `lateLeads` and `instantForms`: list instants to the second and
+ * in local time, phone views listed without e-mail, leads on ads not associated to the interface).
+ * The callback's bodies are English (no message id; some messages without text) until the last
+ * test publishes the workflow again with Spanish ones. The leads: a third phone views, some by
+ * prospects without e-mail whose phones end alike, some on unassociated ads, some one click giving
+ * a phone view and a WhatsApp contact in one second, some messages without text. The emulator
+ * retries a failed delivery 7 times over about a minute and a half, then gives it up, as a portal
+ * does after 72 hours. Whatever the callback misses (n8n killed, n8n answering "starting up", the
+ * workflow unpublished) lands from the list; no lead is two rows but where the two paths carry
+ * nothing that ties it (then the rows share `matchKey` and one names the other), no row holds two
+ * leads, and every row gets its property details.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,23 +89,28 @@ function wrongRows(lead: MadeLead, rows: Row[]): string | null {
 	return `${lead.name} (${lead.contactTypeId ?? 'one lead'}): ${JSON.stringify(seen)}`;
 }
 
-const atListInterval = (workflow: WorkflowDefinition): WorkflowDefinition =>
-	AS_SHIPPED
-		? workflow
-		: {
-				...workflow,
-				nodes: workflow.nodes.map((node) =>
-					node.name === LIST_TRIGGER
-						? {
-								...node,
-								parameters: {
-									...(node.parameters as object),
-									pollTimes: { item: [{ mode: 'everyMinute' }] },
-								},
-							}
-						: node,
-				),
-			};
+const CALLBACK_TRIGGER = 'New Portal Lead';
+
+/**
+ * The example as tested: its list polled every minute (unless AS_SHIPPED), its callback bodies in
+ * `language` (the example asks for Spanish).
+ */
+const asTested =
+	(language: 'EN' | 'ES') =>
+	(workflow: WorkflowDefinition): WorkflowDefinition => ({
+		...workflow,
+		nodes: workflow.nodes.map((node) => {
+			const parameters = node.parameters as Record<string, unknown>;
+			if (node.name === CALLBACK_TRIGGER)
+				return { ...node, parameters: { ...parameters, bodyLanguage: language } };
+			if (node.name === LIST_TRIGGER && !AS_SHIPPED)
+				return {
+					...node,
+					parameters: { ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+				};
+			return node;
+		}),
+	});
 
 describe('every lead once, from the callback and the lead list', () => {
 	let stack: PortalStack;
@@ -130,7 +137,7 @@ describe('every lead once, from the callback and the lead list', () => {
 			'leadsToDataTable',
 			stack.credential,
 			{},
-			atListInterval,
+			asTested('EN'),
 		);
 		expect((await publishWorkflow(stack.owner, workflow.id)).status).toBe('published');
 		workflowId = workflow.id;
@@ -184,10 +191,10 @@ describe('every lead once, from the callback and the lead list', () => {
 					});
 				}
 			} else {
-				await make(adId, name, {
-					tipoEvento: n % 3 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE',
-					...contact,
-				});
+				const kind = n % 3 === 0 ? 'CONTACTO' : 'CONTACTO_MENSAJE';
+				// Some messages have no text: an English body then carries neither text nor message id.
+				const text = kind === 'CONTACTO_MENSAJE' && n % 5 === 4 ? { mensaje: '' } : {};
+				await make(adId, name, { tipoEvento: kind, ...text, ...contact });
 			}
 			await sleep(1_000 / perSecond);
 		}
@@ -320,6 +327,10 @@ describe('every lead once, from the callback and the lead list', () => {
 
 	it('the workflow unpublished while leads are made, until the portal gives them up: every lead one row once it is published again', async () => {
 		await unpublishWorkflow(stack.owner, workflowId);
+		// Published again with Spanish bodies: the trigger registers the language it is set to.
+		const current = await stack.owner.api.getWorkflow(workflowId);
+		const { name, nodes, connections, settings = {} } = asTested('ES')(current);
+		await stack.owner.api.updateWorkflow(workflowId, { name, nodes, connections, settings });
 		const whileUnpublished = await makeLeads('unpublished', 30, 2);
 		const attempts = await untilThePortalIsDone(whileUnpublished);
 		expect(attempts.filter((a) => a.outcome === 'success')).toEqual([]);
