@@ -18,12 +18,7 @@ import {
 	type PortalStack,
 	type Services,
 } from '../e2e/support';
-import {
-	finishStorm,
-	measureDestinations,
-	publishDestinations,
-	type Destinations,
-} from './support/destinations';
+import { finishAndMeasure, publishDestinations, type Destinations } from './support/destinations';
 import { LandingBoard } from './support/landed';
 import { leadStorm, type Storm } from './support/leadStorm';
 import { pollThroughOutage } from './support/pollOutage';
@@ -75,15 +70,7 @@ test('400 leads, repeats at once and late, n8n restarted mid-run: every lead onc
 			},
 		],
 	});
-	const late = await finishStorm({
-		owner: running.owner,
-		services,
-		sandbox: running.sandbox,
-		storm,
-		lateRepeats: STORM.lateRepeats,
-		concurrency: STORM.concurrency,
-	});
-	const figures = await measureDestinations({
+	const { late, figures } = await finishAndMeasure({
 		owner: running.owner,
 		services,
 		sandbox: running.sandbox,
@@ -91,6 +78,7 @@ test('400 leads, repeats at once and late, n8n restarted mid-run: every lead onc
 		storm,
 		scenario: `${STORM.leads} leads, ${STORM.concurrency} at a time, n8n restarted after ${STORM.leads / 2}`,
 		lateRepeats: STORM.lateRepeats,
+		concurrency: STORM.concurrency,
 	});
 	for (const figure of Object.values(figures)) board.add(figure);
 	process.stdout.write(`${storm.log.join('\n')}\nlate repeats answered ${[...new Set(late)]}\n`);

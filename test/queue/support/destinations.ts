@@ -114,16 +114,20 @@ export async function settle(
 	}
 }
 
-/** What each destination holds after a storm, as the figures of the suite's board. */
-export async function measureDestinations(args: {
+/** What every step after a storm is given. */
+interface AfterTheStorm {
 	owner: ProvisionedN8n;
 	services: Services;
 	sandbox: Sandbox;
-	destinations: Destinations;
 	storm: Storm;
-	scenario: string;
+	/** Saved deliveries sent again once the storm is over, per interface. */
 	lateRepeats: number;
-}): Promise<Record<'dataTable' | 'postgres', LandingFigure>> {
+}
+
+/** What each destination holds after a storm, as the figures of the suite's board. */
+async function measureDestinations(
+	args: AfterTheStorm & { destinations: Destinations; scenario: string },
+): Promise<Record<'dataTable' | 'postgres', LandingFigure>> {
 	const { owner, services, sandbox, destinations, storm, scenario, lateRepeats } = args;
 	const ids = await landedIds(owner, services);
 	const deliveries = sandbox.deliveries();
@@ -167,14 +171,7 @@ export async function measureDestinations(args: {
 }
 
 /** After the storm: every delivery done, the late repeats sent, the destinations settled. */
-export async function finishStorm(args: {
-	owner: ProvisionedN8n;
-	services: Services;
-	sandbox: Sandbox;
-	storm: Storm;
-	lateRepeats: number;
-	concurrency: number;
-}): Promise<number[]> {
+async function finishStorm(args: AfterTheStorm & { concurrency: number }): Promise<number[]> {
 	const { owner, services, sandbox, storm } = args;
 	let since = Date.now();
 	const took = (what: string) => {
@@ -190,4 +187,15 @@ export async function finishStorm(args: {
 	await settle(owner, services);
 	took('destinations settled');
 	return answers;
+}
+
+/**
+ * The end of a storm: `finishStorm`, then `measureDestinations`. Answers the late repeats' HTTP
+ * statuses and each destination's figures.
+ */
+export async function finishAndMeasure(
+	args: AfterTheStorm & { destinations: Destinations; scenario: string; concurrency: number },
+) {
+	const late = await finishStorm(args);
+	return { late, figures: await measureDestinations(args) };
 }
