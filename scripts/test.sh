@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command: static checks, the build, every jest suite, the exactly-once suites
-# (test/queue: one n8n process and queue mode, with the PostgreSQL, Redis and HAProxy they start
-# themselves) and the n8n version matrix (scripts/n8n/matrix.sh). QUEUE_SUITES=off or
-# N8N_MATRIX=off skip those (QUEUE_SUITES=queueMode runs that file alone); naming test files runs
-# just them.
+# (test/queue: one n8n process, queue mode, and queue mode behind the door, with the PostgreSQL,
+# Redis and HAProxy they start themselves) and the n8n version matrix (scripts/n8n/matrix.sh).
+# QUEUE_SUITES=off or N8N_MATRIX=off skip those (QUEUE_SUITES=queueMode runs that file alone);
+# naming test files runs just them.
 set -euo pipefail
 # A whole run installs the n8n releases it starts (the default pin, then the matrix's) side by side
 # while the static checks and the build run: one after another, inside the suites, they took about
@@ -29,7 +29,7 @@ rm -rf dist && tsc -p tsconfig.build.json && gulp --silent build:assets
 for install in "${default_install[@]}"; do wait "$install"; done
 jest --ci "$@"
 if [ $# -eq 0 ]; then
-	# QUEUE_SUITES: on (both), off, or the one file to run (queueMode or singleProcess).
+	# QUEUE_SUITES: on (all three), off, or the one file to run (queueMode, singleProcess, queueDoor).
 	case "${QUEUE_SUITES:-on}" in
 	off) ;;
 	on) jest --ci -c test/queue/jest.config.js --runInBand ;;

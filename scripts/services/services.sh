@@ -2,7 +2,9 @@
 # The servers the destination and queue-mode tests need, from Debian's packages (installed with
 # apt-get when missing), on loopback and free ports, with their data in <folder>:
 #   services.sh start <folder> [postgres] [redis]     PostgreSQL and/or Redis (default: both)
-#   services.sh balance <folder> <port> <port> ...     HAProxy, round robin over those loopback ports
+#   services.sh balance <folder> <port> <port> ...     HAProxy, round robin over those loopback ports;
+#                                                      BALANCE_BY=body: by a hash of the request's
+#                                                      body (a repeated delivery meets the same port)
 #   services.sh door <folder> <listen port> <n8n port> [N]
 #                                                      HAProxy as n8n's door, deploy/haproxy/n8n-door.cfg
 #                                                      as users copy it: at most N webhook requests in
@@ -101,7 +103,12 @@ balance() {
 		printf 'global\n\tmaxconn 2000\n\tpidfile %s\n' "$folder/haproxy.pid"
 		printf 'defaults\n\tmode http\n\ttimeout connect 5s\n\ttimeout client 120s\n\ttimeout server 120s\n'
 		printf 'frontend webhooks\n\tbind 127.0.0.1:%s\n\tdefault_backend n8n_webhook_processes\n' "$port"
-		printf 'backend n8n_webhook_processes\n\tbalance roundrobin\n\toption httpchk GET /healthz\n'
+		printf 'backend n8n_webhook_processes\n\toption httpchk GET /healthz\n'
+		if [ "${BALANCE_BY:-}" = body ]; then
+			printf '\toption http-buffer-request\n\tbalance hash req.body,sha2(256)\n\thash-type consistent\n'
+		else
+			printf '\tbalance roundrobin\n'
+		fi
 		for backend in "$@"; do
 			n=$((n + 1))
 			printf '\tserver webhook%s 127.0.0.1:%s check inter 1s\n' "$n" "$backend"
@@ -110,7 +117,7 @@ balance() {
 	} >"$folder/haproxy.cfg"
 	haproxy -c -q -f "$folder/haproxy.cfg" >&2
 	haproxy -D -f "$folder/haproxy.cfg" >&2
-	log "haproxy on 127.0.0.1:$port, round robin over $*; stats on 127.0.0.1:$stats_port/stats"
+	log "haproxy on 127.0.0.1:$port, $([ "${BALANCE_BY:-}" = body ] && echo 'by body hash' || echo 'round robin') over $*; stats on 127.0.0.1:$stats_port/stats"
 	echo "BALANCER_PORT=$port"
 	echo "BALANCER_STATS_PORT=$stats_port"
 }

@@ -18,10 +18,11 @@ export interface Services {
 	/** Runs SQL on a database (default `n8n`); rows as arrays of text fields. */
 	query(sql: string, database?: string): string[][];
 	/**
-	 * Starts HAProxy in front of loopback ports, round robin. `requestsPerServer()` reads its
+	 * Starts HAProxy in front of loopback ports, round robin or by a hash of the request's body (a
+	 * repeated delivery meets the port its first copy met). `requestsPerServer()` reads its
 	 * statistics: how many requests each port was given.
 	 */
-	balance(ports: number[]): Balancer;
+	balance(ports: number[], by?: 'roundrobin' | 'body'): Balancer;
 	/** Stops everything started in the folder. */
 	stop(): void;
 }
@@ -59,8 +60,8 @@ export function startServices(folder: string, wanted: Service[] = ['postgres', '
 		pgPort,
 		redisPort: assignedNumber(output, 'REDIS_PORT'),
 		query,
-		balance(ports) {
-			const printed = run(['balance', folder, ...ports.map(String)]);
+		balance(ports, by = 'roundrobin') {
+			const printed = run(['balance', folder, ...ports.map(String)], { BALANCE_BY: by });
 			const port = assignedNumber(printed, 'BALANCER_PORT')!;
 			const statsPort = assignedNumber(printed, 'BALANCER_STATS_PORT')!;
 			return {
