@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { DeliveryAttempt, Sandbox } from '../../../sandbox';
 import type { SandboxClient } from '../../e2e/support';
+import { STORM } from './storm';
 
 export interface Interruption {
 	/** Happens when this many leads have been made; the leads go on being made meanwhile. */
@@ -121,14 +122,22 @@ export async function leadStorm(options: StormOptions): Promise<Storm> {
 	return { eventIds, emails, log };
 }
 
-/** How many times a late repeat answered 503 with Retry-After is sent again, as the portal does. */
+/**
+ * How many times a late repeat answered 503 with Retry-After, or not answered in time, is sent
+ * again, as the portal does.
+ */
 const DEFERRED_RETRIES = 10;
+/** The suites' portal hangs up on an answer slower than this, and sends the delivery again. */
+const ANSWER_WITHIN_MS = STORM.sandbox.deliveryTimeoutMs;
+/** When a delivery not answered in time is sent again. */
+const AGAIN_AFTER_MS = 2_000;
 
 /**
  * One saved delivery sent again byte for byte, as the portal does: a connection closed before any
- * answer (a keep-alive connection the balancer had just closed) is tried again, up to 3 times, and
- * an answer 503 with Retry-After (the trigger deferring a lead while n8n is busy) is sent again
- * when it says. Answers the last status.
+ * answer (a keep-alive connection the balancer had just closed) is tried again, up to 3 times; an
+ * answer 503 with Retry-After (the trigger deferring a lead while n8n is busy) is sent again when
+ * it says, and one not given within the portal's time 2 s later. Answers the last status (0: never
+ * answered in time).
  */
 async function sendAgain(delivery: DeliveryAttempt): Promise<number> {
 	let closed = 0;
@@ -140,12 +149,17 @@ async function sendAgain(delivery: DeliveryAttempt): Promise<number> {
 				method: 'POST',
 				headers: delivery.headers,
 				body: JSON.stringify(delivery.body),
+				signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
 			});
 			await response.arrayBuffer();
 			status = response.status;
 			retryAfter = response.headers.get('retry-after');
 		} catch (error) {
-			if (++closed === 3) throw new Error(`POST ${delivery.url}: ${(error as Error).message}`);
+			if ((error as Error).name === 'TimeoutError') {
+				if (++deferred > DEFERRED_RETRIES) return 0;
+				await sleep(AGAIN_AFTER_MS);
+			} else if (++closed === 3)
+				throw new Error(`POST ${delivery.url}: ${(error as Error).message}`);
 			continue;
 		}
 		if (status !== 503 || retryAfter === null || ++deferred > DEFERRED_RETRIES) return status;
