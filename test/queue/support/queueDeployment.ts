@@ -63,7 +63,8 @@ export async function startQueueDeployment(
 	let services: Services | undefined;
 	let sandbox: Sandbox | undefined;
 	const stop = async () => {
-		for (const n8n of processes) await n8n.stop();
+		// At once: each may wait n8n's graceful 30 s for executions whose end it never heard.
+		await Promise.all([...processes].map((n8n) => n8n.stop()));
 		await sandbox?.close();
 		services?.stop();
 		for (const leftover of [folder, servicesFolder])
