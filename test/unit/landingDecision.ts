@@ -73,6 +73,10 @@ export function writePath(example: Deciding) {
 	};
 }
 
+/** The JavaScript inside a parameter's `={{ … }}`. */
+export const expressionOf = (parameter: string): string =>
+	/^=\{\{([\s\S]*)\}\}$/.exec(parameter)![1];
+
 /** The decision's expression (in n8n itself, no Code node: a callback's answer waits for it). */
 export const decisionOf = (example: Deciding): string =>
 	writePath(example).decide.parameters.assignments.assignments[0].value;
@@ -82,7 +86,7 @@ export const decisionOf = (example: Deciding): string =>
  * a node emitted and the rows the lookup found: the writes it hands on.
  */
 export function decide(example: Deciding, from: string, leads: Row[], rows: Row[]): Row[] {
-	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(decisionOf(example))![1];
+	const expression = expressionOf(decisionOf(example));
 	// The lookup always outputs data: one empty item when it found no row.
 	const found = (rows.length > 0 ? rows : [{}]).map((json) => ({ json: { ...json } }));
 	const outputs: Record<string, Array<{ json: Row }>> = {

@@ -10,6 +10,7 @@
 import {
 	DATA_TABLE_EXAMPLES,
 	decide,
+	expressionOf,
 	isBlank,
 	leadItem,
 	writePath,
@@ -25,7 +26,7 @@ type Execution = Generator<Call, void, Row[]>;
 
 /** The value of a parameter `={{ … }}` for one item, as n8n evaluates it. */
 function evaluate(parameter: string, json: Row): unknown {
-	const expression = /^=\{\{([\s\S]*)\}\}$/.exec(parameter)![1];
+	const expression = expressionOf(parameter);
 	// eslint-disable-next-line @typescript-eslint/no-implied-eval
 	return (new Function('$json', `return (${expression});`) as (json: Row) => unknown)(json);
 }
