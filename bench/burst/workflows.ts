@@ -6,7 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { loadExample, type WorkflowDefinition } from '../../harness/n8n';
+import {
+	POLL_EVERY_MINUTE,
+	loadExample,
+	withParameters,
+	type WorkflowDefinition,
+} from '../../harness/n8n';
 import { headerAuthWebhookNode } from '../trigger/workflows';
 import type { Respond } from './sides';
 
@@ -25,32 +30,12 @@ export const LIST_UPSERT_NODE = "Add the Lead's Row";
 export const LIST_FILL_NODE = 'Fill In What the Row Lacks';
 const UPSERT_NODE = 'Save the Lead (Upsert by Event Id)';
 
-/** The workflow with `changes` merged into the parameters of the node named `nodeName`. */
-function withParameters(
-	workflow: WorkflowDefinition,
-	nodeName: string,
-	changes: Record<string, unknown>,
-): WorkflowDefinition {
-	if (!workflow.nodes.some((node) => node.name === nodeName))
-		throw new Error(`"${workflow.name}" has no node "${nodeName}"`);
-	return {
-		...workflow,
-		nodes: workflow.nodes.map((node) =>
-			node.name === nodeName
-				? { ...node, parameters: { ...(node.parameters as object), ...changes } }
-				: node,
-		),
-	};
-}
-
 /** The landing example as the run imports it: its list polled every minute, its trigger answering as `respond`. */
 export function landingForTheRun(respond: Respond) {
 	return (example: WorkflowDefinition): WorkflowDefinition =>
-		withParameters(
-			withParameters(example, LIST_TRIGGER, { pollTimes: { item: [{ mode: 'everyMinute' }] } }),
-			CALLBACK_TRIGGER,
-			{ responseMode: respond },
-		);
+		withParameters(withParameters(example, LIST_TRIGGER, POLL_EVERY_MINUTE), CALLBACK_TRIGGER, {
+			responseMode: respond,
+		});
 }
 
 /** The columns the peer fills from the Spanish body n8n's Webhook node outputs. */

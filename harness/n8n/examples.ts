@@ -86,3 +86,24 @@ export function productionWebhookUrl(
 ) {
 	return `${baseUrl}/webhook/${webhookId}/${webhookPath}`;
 }
+
+/** A Poll Trigger's parameters for a poll every minute (the examples poll every 5). */
+export const POLL_EVERY_MINUTE = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
+
+/** The workflow with `changes` merged into the parameters of the node named `nodeName`. */
+export function withParameters(
+	workflow: WorkflowDefinition,
+	nodeName: string,
+	changes: Record<string, unknown>,
+): WorkflowDefinition {
+	if (!workflow.nodes.some((node) => node.name === nodeName))
+		throw new Error(`"${workflow.name}" has no node "${nodeName}"`);
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.name === nodeName
+				? { ...node, parameters: { ...(node.parameters as object), ...changes } }
+				: node,
+		),
+	};
+}

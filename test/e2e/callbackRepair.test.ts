@@ -15,10 +15,11 @@
  */
 import {
 	CREATE_TABLE_TRIGGER,
-	POLL_TRIGGER_TYPE,
+	POLL_EVERY_MINUTE,
 	TRIGGER_TYPE,
 	leadsTableRows,
 	loadExample,
+	withParameters,
 	productionWebhookUrl,
 	publishWorkflow,
 	runManually,
@@ -39,18 +40,12 @@ const POLL_RUN_MS = 30_000;
 const DELIVERY_MS = 30_000;
 
 /** The callback landing example, its lead list polled every minute. */
-function landingWithPoll(credential: { id: string; name: string }): WorkflowDefinition {
-	const landing = loadExample('leadsToDataTable', credential);
-	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
-	return {
-		...landing,
-		nodes: landing.nodes.map((node) =>
-			node.type === POLL_TRIGGER_TYPE
-				? { ...node, parameters: { ...(node.parameters as object), ...everyMinute } }
-				: node,
-		),
-	};
-}
+const landingWithPoll = (credential: { id: string; name: string }): WorkflowDefinition =>
+	withParameters(
+		loadExample('leadsToDataTable', credential),
+		'Leads From the Lead List',
+		POLL_EVERY_MINUTE,
+	);
 
 /**
  * What a portal that loses an interface's callback configuration leaves: nothing configured,

@@ -21,11 +21,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryAttempt } from '../../sandbox';
 import {
 	DEMO_INTERFACE,
+	POLL_EVERY_MINUTE,
 	importLandingExample,
 	leadsTableRows,
 	publishWorkflow,
 	startPortalStack,
 	unpublishWorkflow,
+	withParameters,
 	type PortalStack,
 	type WorkflowDefinition,
 } from './support';
@@ -97,20 +99,10 @@ const CALLBACK_TRIGGER = 'New Portal Lead';
  */
 const asTested =
 	(language: 'EN' | 'ES') =>
-	(workflow: WorkflowDefinition): WorkflowDefinition => ({
-		...workflow,
-		nodes: workflow.nodes.map((node) => {
-			const parameters = node.parameters as Record<string, unknown>;
-			if (node.name === CALLBACK_TRIGGER)
-				return { ...node, parameters: { ...parameters, bodyLanguage: language } };
-			if (node.name === LIST_TRIGGER && !AS_SHIPPED)
-				return {
-					...node,
-					parameters: { ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
-				};
-			return node;
-		}),
-	});
+	(workflow: WorkflowDefinition): WorkflowDefinition => {
+		const inLanguage = withParameters(workflow, CALLBACK_TRIGGER, { bodyLanguage: language });
+		return AS_SHIPPED ? inLanguage : withParameters(inLanguage, LIST_TRIGGER, POLL_EVERY_MINUTE);
+	};
 
 describe('every lead once, from the callback and the lead list', () => {
 	let stack: PortalStack;

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { fetchJson } from '../../harness/n8n/httpJson';
 import {
+	POLL_EVERY_MINUTE,
 	POLL_TRIGGER_TYPE,
 	bulkLeads,
 	createPortalCredential,
@@ -34,7 +35,7 @@ function pollingWorkflow(
 		name,
 		nodes: [
 			{
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+				parameters: { ...POLL_EVERY_MINUTE, ...parameters },
 				name: trigger,
 				type: POLL_TRIGGER_TYPE,
 				typeVersion: 1,
