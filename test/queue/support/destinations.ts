@@ -151,6 +151,7 @@ async function measureDestinations(
 			deliveries: mine.length + lateRepeats,
 			executions: await executionsOf(workflow),
 			...landed(expected, rowIds),
+			givenUp,
 			notes: `${twice} sent twice at once, ${failed} failed attempts retried, ${givenUp} given up; ${lateRepeats} late repeats`,
 		};
 	};

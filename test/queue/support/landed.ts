@@ -40,6 +40,8 @@ export interface LandingFigure extends Landed {
 	deliveries: number;
 	/** Executions of the destination's workflow by status. */
 	executions: Record<string, number>;
+	/** Leads whose every callback attempt failed: the portal gave them up (callback destinations). */
+	givenUp?: number;
 	notes?: string;
 }
 
