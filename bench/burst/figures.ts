@@ -28,6 +28,8 @@ export interface ScenarioFigures {
 	'list rows updated': number;
 	/** Rows without the property's details once the list had time to complete them (withoutDetails). */
 	'rows without details': number;
+	/** Rows with the property's details that still say they are missing (staleNote). */
+	'stale notes': number;
 	'rows missing': number;
 	'rows twice': number;
 	/** Leads with a row that n8n answered with success (not its "starting up" 200). */
@@ -66,10 +68,14 @@ export function rowInstant(value: unknown): number {
 
 /**
  * A row without the property's details (no title) that says why (detailsMissing). A row whose
- * details came (two paths inserting it at once can leave the note beside them) is not one.
+ * details came is not one, even one that still carries the note (staleNote).
  */
 export const withoutDetails = (row: Record<string, unknown>) =>
 	Boolean(row.detailsMissing) && !row.adTitle;
+
+/** A row with the property's details that still says they are missing: the note was not cleared. */
+const staleNote = (row: Record<string, unknown>) =>
+	Boolean(row.detailsMissing) && Boolean(row.adTitle);
 
 const seconds = (ms: number) => ms / 1_000;
 const endOf = (attempt: DeliveryAttempt) => Date.parse(attempt.startedAt) + attempt.durationMs;
@@ -125,6 +131,7 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 		'list rows landed': listed((run) => run.landed),
 		'list rows updated': listed((run) => run.filled),
 		'rows without details': rows.filter(withoutDetails).length,
+		'stale notes': rows.filter(staleNote).length,
 		'rows missing': leads.filter((lead) => !rowsOf.has(lead.email)).length,
 		'rows twice': [...rowsOf.values()].filter((count) => count > 1).length,
 		'landed by callback': leads.filter(
