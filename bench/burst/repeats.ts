@@ -6,9 +6,8 @@
  * running it: a repeat after a success, or beside a running run, names a hole in that.
  */
 import type { DeliveryAttempt } from '../../sandbox';
-import type { Execution, ProvisionedN8n } from '../../harness/n8n';
+import { LANDING_CALLBACK_TRIGGER, type Execution, type ProvisionedN8n } from '../../harness/n8n';
 import type { MadeLead } from './leads';
-import { CALLBACK_TRIGGER } from './workflows';
 
 export interface Repeats {
 	'leads run more than once': number;
@@ -31,7 +30,8 @@ interface LeadRun {
 const clock = (ms: number, from: number) => `${((ms - from) / 1_000).toFixed(1)} s`;
 
 function leadOf(execution: Execution): string | undefined {
-	const item = execution.data?.resultData.runData[CALLBACK_TRIGGER]?.[0]?.data?.main[0]?.[0];
+	const item =
+		execution.data?.resultData.runData[LANDING_CALLBACK_TRIGGER]?.[0]?.data?.main[0]?.[0];
 	return item ? String(item.json.email) : undefined;
 }
 

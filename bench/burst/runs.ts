@@ -5,8 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { Execution, ProvisionedN8n } from '../../harness/n8n';
-import { LIST_FILL_NODE, LIST_TRIGGER, LIST_UPSERT_NODE } from './workflows';
+import { LANDING_LIST_TRIGGER, type Execution, type ProvisionedN8n } from '../../harness/n8n';
+import { LIST_FILL_NODE, LIST_UPSERT_NODE } from './workflows';
 
 export interface Run {
 	id: string;
@@ -86,7 +86,7 @@ export class ListRuns {
 			this.known.set(run.id, {
 				id: run.id,
 				startedAt: run.startedAt,
-				carried: emailsOf(execution, LIST_TRIGGER),
+				carried: emailsOf(execution, LANDING_LIST_TRIGGER),
 				landed: emailsOf(execution, LIST_UPSERT_NODE),
 				filled: emailsOf(execution, LIST_FILL_NODE),
 			});

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+	LANDING_CALLBACK_TRIGGER,
+	LANDING_LIST_TRIGGER,
 	POLL_EVERY_MINUTE,
 	loadExample,
 	withParameters,
@@ -22,8 +24,6 @@ type ExampleNode = {
 	[key: string]: unknown;
 };
 
-export const CALLBACK_TRIGGER = 'New Portal Lead';
-export const LIST_TRIGGER = 'Leads From the Lead List';
 /** The landing example's insert: in a run of the list, its output items are the rows the list landed. */
 export const LIST_UPSERT_NODE = "Add the Lead's Row";
 /** Its update of a row that lacks what the lead brings: the rows a run completed (details added). */
@@ -33,9 +33,11 @@ const UPSERT_NODE = 'Save the Lead (Upsert by Event Id)';
 /** The landing example as the run imports it: its list polled every minute, its trigger answering as `respond`. */
 export function landingForTheRun(respond: Respond) {
 	return (example: WorkflowDefinition): WorkflowDefinition =>
-		withParameters(withParameters(example, LIST_TRIGGER, POLL_EVERY_MINUTE), CALLBACK_TRIGGER, {
-			responseMode: respond,
-		});
+		withParameters(
+			withParameters(example, LANDING_LIST_TRIGGER, POLL_EVERY_MINUTE),
+			LANDING_CALLBACK_TRIGGER,
+			{ responseMode: respond },
+		);
 }
 
 /** The columns the peer fills from the Spanish body n8n's Webhook node outputs. */

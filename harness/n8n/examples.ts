@@ -87,6 +87,10 @@ export function productionWebhookUrl(
 	return `${baseUrl}/webhook/${webhookId}/${webhookPath}`;
 }
 
+/** The landing example's two triggers (leads-to-data-table.json): the callback and the lead list. */
+export const LANDING_CALLBACK_TRIGGER = 'New Portal Lead';
+export const LANDING_LIST_TRIGGER = 'Leads From the Lead List';
+
 /** A Poll Trigger's parameters for a poll every minute (the examples poll every 5). */
 export const POLL_EVERY_MINUTE = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
 

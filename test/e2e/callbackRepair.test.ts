@@ -15,6 +15,7 @@
  */
 import {
 	CREATE_TABLE_TRIGGER,
+	LANDING_LIST_TRIGGER,
 	POLL_EVERY_MINUTE,
 	TRIGGER_TYPE,
 	leadsTableRows,
@@ -43,7 +44,7 @@ const DELIVERY_MS = 30_000;
 const landingWithPoll = (credential: { id: string; name: string }): WorkflowDefinition =>
 	withParameters(
 		loadExample('leadsToDataTable', credential),
-		'Leads From the Lead List',
+		LANDING_LIST_TRIGGER,
 		POLL_EVERY_MINUTE,
 	);
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { DemoReadyFile } from '../../scripts/demo/main';
 import {
 	EXAMPLES,
+	LANDING_CALLBACK_TRIGGER,
 	PORTAL_CREDENTIAL_NAME,
 	SandboxClient,
 	nodeOutput,
@@ -197,7 +198,7 @@ describe('npm run demo', () => {
 			const { nombre, email, mensaje } = JSON.parse(body);
 			expect(await owner.api.dataTableRows(ready.leadsTableId)).toEqual([
 				expect.objectContaining({
-					eventId: nodeOutput(execution, 'New Portal Lead')[0].eventId,
+					eventId: nodeOutput(execution, LANDING_CALLBACK_TRIGGER)[0].eventId,
 					eventType: 'CONTACTO_MENSAJE',
 					name: nombre,
 					email,

@@ -21,6 +21,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryAttempt } from '../../sandbox';
 import {
 	DEMO_INTERFACE,
+	LANDING_CALLBACK_TRIGGER,
+	LANDING_LIST_TRIGGER,
 	POLL_EVERY_MINUTE,
 	importLandingExample,
 	leadsTableRows,
@@ -34,7 +36,6 @@ import {
 
 /** Eight attempts over about a minute and a half. */
 const RETRY_SCHEDULE_MS = [1_000, 2_500, 5_000, 10_000, 15_000, 22_000, 30_000];
-const LIST_TRIGGER = 'Leads From the Lead List';
 /**
  * The list's interval here: every minute, or the example's 5 minutes as shipped with
  * `EVERY_LEAD_ONCE_LIST=shipped` (the README's figures). Every lead is a row within the interval
@@ -91,8 +92,6 @@ function wrongRows(lead: MadeLead, rows: Row[]): string | null {
 	return `${lead.name} (${lead.contactTypeId ?? 'one lead'}): ${JSON.stringify(seen)}`;
 }
 
-const CALLBACK_TRIGGER = 'New Portal Lead';
-
 /**
  * The example as tested: its list polled every minute (unless AS_SHIPPED), its callback bodies in
  * `language` (the example asks for Spanish).
@@ -100,8 +99,12 @@ const CALLBACK_TRIGGER = 'New Portal Lead';
 const asTested =
 	(language: 'EN' | 'ES') =>
 	(workflow: WorkflowDefinition): WorkflowDefinition => {
-		const inLanguage = withParameters(workflow, CALLBACK_TRIGGER, { bodyLanguage: language });
-		return AS_SHIPPED ? inLanguage : withParameters(inLanguage, LIST_TRIGGER, POLL_EVERY_MINUTE);
+		const inLanguage = withParameters(workflow, LANDING_CALLBACK_TRIGGER, {
+			bodyLanguage: language,
+		});
+		return AS_SHIPPED
+			? inLanguage
+			: withParameters(inLanguage, LANDING_LIST_TRIGGER, POLL_EVERY_MINUTE);
 	};
 
 describe('every lead once, from the callback and the lead list', () => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
+	LANDING_CALLBACK_TRIGGER,
 	TRIGGER_TYPE,
 	importLandingExample,
 	leadsTableRows,
@@ -16,8 +17,6 @@ import {
 	type SandboxClient,
 	type StoredWorkflow,
 } from './support';
-
-const TRIGGER = 'New Portal Lead';
 
 /** What another system (a CRM) had configured on the interface before n8n took the callback over. */
 const previousConfiguration: CallbackConfiguration = {
@@ -60,7 +59,10 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		webhookRunsSoFar += eventIds.length;
 		const executions = await webhookRuns(webhookRunsSoFar);
 		const byEvent = new Map(
-			executions.map((execution) => [nodeOutput(execution, TRIGGER)[0]?.eventId, execution]),
+			executions.map((execution) => [
+				nodeOutput(execution, LANDING_CALLBACK_TRIGGER)[0]?.eventId,
+				execution,
+			]),
 		);
 		expect(eventIds.filter((id) => !byEvent.has(id))).toEqual([]);
 		return byEvent as Map<string, Execution>;
@@ -107,7 +109,7 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 
 		const messageRun = executions.get(message.idEvento)!;
 		expect(messageRun).toMatchObject({ status: 'success', mode: 'webhook' });
-		expect(nodeOutput(messageRun, TRIGGER)).toEqual([
+		expect(nodeOutput(messageRun, LANDING_CALLBACK_TRIGGER)).toEqual([
 			expect.objectContaining({
 				eventId: message.idEvento,
 				eventType: 'CONTACTO_MENSAJE',
@@ -123,7 +125,7 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		]);
 
 		const phoneViewRun = executions.get(phoneView.idEvento)!;
-		expect(nodeOutput(phoneViewRun, TRIGGER)).toEqual([
+		expect(nodeOutput(phoneViewRun, LANDING_CALLBACK_TRIGGER)).toEqual([
 			expect.objectContaining({
 				eventId: phoneView.idEvento,
 				eventType: 'CONTACTO',
@@ -138,7 +140,7 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 		// Each lead is one row of the data table, every field of the flat lead in its column.
 		const rows = new Map((await leadsTableRows(stack.owner)).map((row) => [row.eventId, row]));
 		for (const run of [messageRun, phoneViewRun]) {
-			const { registeredAt, ...lead } = nodeOutput(run, TRIGGER)[0];
+			const { registeredAt, ...lead } = nodeOutput(run, LANDING_CALLBACK_TRIGGER)[0];
 			const row = rows.get(lead.eventId);
 			expect(row).toMatchObject({ ...lead, source: 'callback' });
 			expect(Date.parse(row!.registeredAt as string)).toBe(Date.parse(registeredAt as string));
@@ -227,7 +229,7 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 
 		const executions = await executionsOf([phoneView.idEvento, message.idEvento]);
 
-		expect(nodeOutput(executions.get(phoneView.idEvento)!, TRIGGER)).toEqual([
+		expect(nodeOutput(executions.get(phoneView.idEvento)!, LANDING_CALLBACK_TRIGGER)).toEqual([
 			expect.objectContaining({
 				eventType: 'CONTACTO',
 				adCode: 'DEMO-0002',
@@ -235,7 +237,7 @@ describe('the lead workflow (Real Estate Portal Trigger) published in a real n8n
 				isAnonymous: false,
 			}),
 		]);
-		expect(nodeOutput(executions.get(message.idEvento)!, TRIGGER)).toEqual([
+		expect(nodeOutput(executions.get(message.idEvento)!, LANDING_CALLBACK_TRIGGER)).toEqual([
 			expect.objectContaining({
 				eventType: 'CONTACTO_MENSAJE',
 				adCode: 'DEMO-0002',

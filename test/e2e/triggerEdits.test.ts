@@ -11,6 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+	LANDING_CALLBACK_TRIGGER,
 	N8nHttpError,
 	TRIGGER_TYPE,
 	importLandingExample,
@@ -23,7 +24,6 @@ import {
 	type WorkflowDefinition,
 } from './support';
 
-const TRIGGER = 'New Portal Lead';
 const LEADS = 200;
 const LEAD_EVERY_MS = 100;
 /**
@@ -174,7 +174,7 @@ describe('the lead workflow edited and republished while 200 leads stream in', (
 		const runs = new Map<string, string[]>();
 		for (const execution of await stack.owner.api.everyExecution(workflow.id)) {
 			if (execution.mode !== 'webhook' || execution.stoppedAt === null) continue;
-			const id = String(nodeOutput(execution, TRIGGER)[0]?.eventId);
+			const id = String(nodeOutput(execution, LANDING_CALLBACK_TRIGGER)[0]?.eventId);
 			runs.set(id, [...(runs.get(id) ?? []), execution.status]);
 		}
 		const succeeded = (id: string) => (runs.get(id) ?? []).filter((s) => s === 'success').length;
