@@ -143,6 +143,18 @@ describe('every lead once, from the callback and the lead list', () => {
 		await stack?.stop();
 	});
 
+	/** One lead by `name` on `adId`, as `body` describes it. */
+	async function makeLead(
+		adId: number,
+		name: string,
+		body: Record<string, unknown>,
+	): Promise<MadeLead> {
+		const events = await stack.portal.createLead(adId, { nombre: name, ...body });
+		const idEvento = events.find((event) => event.interfaceId === DEMO_INTERFACE)!.idEvento;
+		const contactTypeId = body.idTipoContacto as number | undefined;
+		return { name, contactTypeId, idEvento, at: Date.now() };
+	}
+
 	/** `count` leads at `perSecond` (the mix above), each by its own prospect. */
 	async function makeLeads(scenario: string, count: number, perSecond: number) {
 		const associated = await stack.portal.associatedOnlineAd();
@@ -152,10 +164,7 @@ describe('every lead once, from the callback and the lead list', () => {
 		)!;
 		const mine: MadeLead[] = [];
 		const make = async (adId: number, name: string, body: Record<string, unknown>) => {
-			const events = await stack.portal.createLead(adId, { nombre: name, ...body });
-			const idEvento = events.find((event) => event.interfaceId === DEMO_INTERFACE)!.idEvento;
-			const contactTypeId = body.idTipoContacto as number | undefined;
-			mine.push({ name, contactTypeId, idEvento, at: Date.now() });
+			mine.push(await makeLead(adId, name, body));
 		};
 		for (let index = 0; index < count; index++) {
 			const n = ++made;
@@ -350,4 +359,69 @@ describe('every lead once, from the callback and the lead list', () => {
 		expect(Number.isNaN(landedAt)).toBe(false);
 		expect(wrong).toEqual([]);
 	}, 900_000);
+
+	it('phone views the callback and the list land at the same moment, keyed apart (listed without e-mail): each lead two rows, one naming the other', async () => {
+		// The portal's deliveries are held here, then sent to n8n the moment its next poll asks the
+		// portal anything: both paths write each lead at once, each finding no row of the other.
+		const held: Array<{ headers: Record<string, string>; body: string }> = [];
+		const holding = http.createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
+			request.on('end', () => {
+				const headers = Object.fromEntries(
+					Object.entries(request.headers).filter(
+						(entry): entry is [string, string] =>
+							typeof entry[1] === 'string' &&
+							!['host', 'content-length', 'connection'].includes(entry[0]),
+					),
+				);
+				held.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
+				response.writeHead(200).end();
+			});
+		});
+		await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
+		const registered = (await stack.portal.interface()).configuration!;
+		const point = (url: string) =>
+			stack.portal.service('PUT', '/v1/configuracion/callbacks', { ...registered, url });
+		await point(`http://127.0.0.1:${(holding.address() as AddressInfo).port}/webhook/held`);
+		const ad = await stack.portal.associatedOnlineAd();
+		const these: MadeLead[] = [];
+		for (let index = 0; index < 12; index++) {
+			const n = ++made;
+			these.push(
+				await makeLead(ad.idAvisoPlat, `Prospect together ${n}`, {
+					tipoEvento: 'CONTACTO',
+					email: `${n}.together@example.com`,
+					telefono: `+54 11 5${String(n).padStart(3, '0')}-${String(n).padStart(4, '0')}`,
+				}),
+			);
+		}
+		await stack.sandbox.waitForDeliveries(() => held.length === these.length, 60_000);
+		await point(registered.url);
+		holding.close();
+
+		const asked = () => stack.sandbox.context.requests.describe().count;
+		const before = asked();
+		const pollDeadline = Date.now() + LIST_INTERVAL_MS + SLACK_MS;
+		while (asked() === before && Date.now() < pollDeadline) await sleep(20);
+		await Promise.all(
+			held.map(({ headers, body }) => fetch(registered.url, { method: 'POST', headers, body })),
+		);
+		// Both paths have written: every lead a row from each (the list writes a phone view without
+		// its e-mail, so the two keys differ).
+		const bothDeadline = Date.now() + LIST_INTERVAL_MS + SLACK_MS;
+		let rows = await rowsOfEach(these);
+		while (
+			!rows.every((own) => own.some((row) => row.source === 'list')) &&
+			Date.now() < bothDeadline
+		) {
+			await sleep(2_000);
+			rows = await rowsOfEach(these);
+		}
+
+		expect(rows.map((own) => own.map((row) => row.source).sort())).toEqual(
+			these.map(() => ['callback', 'list']),
+		);
+		expect(await wrongRowsBy(these, Date.now() - LIST_INTERVAL_MS)).toEqual([]);
+	}, 600_000);
 });

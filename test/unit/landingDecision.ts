@@ -50,9 +50,9 @@ export const DECIDING = {
 export type Deciding = keyof typeof DECIDING;
 
 /**
- * The write path after a node that emits leads: find → decide → one item each → new? → add (then,
- * in a Data table, the added row's key → clear the note on missing details once it has them) |
- * fill in.
+ * The write path after a node that emits leads: find → decide → one item each → new? → add |
+ * fill in; then, in a Data table, after either write: find the written rows and their pairs →
+ * settle → one item each → update.
  */
 export function writePath(example: Deciding) {
 	const find = next(example, DECIDING[example][0]);
@@ -60,16 +60,20 @@ export function writePath(example: Deciding) {
 	const split = next(example, decide.name);
 	const isNew = next(example, split.name);
 	const add = next(example, isNew.name, 0);
-	const key = next(example, add.name);
+	const reread = next(example, add.name);
+	const settle = reread && next(example, reread.name);
+	const settleSplit = settle && next(example, settle.name);
 	return {
 		find,
 		decide,
 		split,
 		isNew,
 		add,
-		key,
-		clear: key && next(example, key.name),
 		fill: next(example, isNew.name, 1),
+		reread,
+		settle,
+		settleSplit,
+		settleUpdate: settleSplit && next(example, settleSplit.name),
 	};
 }
 
@@ -106,6 +110,19 @@ export function decide(example: Deciding, from: string, leads: Row[], rows: Row[
 		...args: unknown[]
 	) => Row[];
 	return evaluate($, DateTime);
+}
+
+/**
+ * Evaluates the Data table example's settle step as n8n does once for all the rows its lookup read
+ * after the writes: the writes it hands on.
+ */
+export function settle(example: DataTableExample, rows: Row[]): Row[] {
+	const expression = expressionOf(
+		writePath(example).settle.parameters.assignments.assignments[0].value,
+	);
+	const $input = { all: () => rows.map((json) => ({ json: { ...json } })) };
+	// eslint-disable-next-line @typescript-eslint/no-implied-eval
+	return (new Function('$input', `return ${expression};`) as (...args: unknown[]) => Row[])($input);
 }
 
 export const isBlank = (value: unknown) => value === null || value === undefined || value === '';

@@ -17,6 +17,7 @@ import {
 	leadItem,
 	next,
 	nodesOf,
+	settle,
 	stored,
 	writePath,
 	type DataTableExample,
@@ -130,27 +131,33 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 			['insert', 'update', 'upsert'].includes(node.parameters.operation),
 		);
 		expect(writes.map((node) => node.name).sort()).toEqual(
-			[path.add.name, path.clear.name, path.fill.name].sort(),
+			[path.add.name, path.fill.name, path.settleUpdate.name].sort(),
 		);
 	});
 
-	it('clears the note on missing details of an added row that has them, whichever path wrote last', () => {
-		// The row's key and an empty note, nothing else: the update writes exactly these.
-		expect(path.key).toMatchObject({ type: 'n8n-nodes-base.set' });
-		expect(path.key.parameters).toMatchObject({
-			mode: 'raw',
-			jsonOutput: '={{ { leadKey: $json.leadKey, detailsMissing: null } }}',
+	it('after either write, reads the written rows and their pairs again, then settles them', () => {
+		for (const write of [path.add, path.fill])
+			expect(next(example, write.name).name).toBe(path.reread.name);
+		expect(path.reread.parameters).toMatchObject({
+			operation: 'get',
+			matchType: 'anyCondition',
+			returnAll: true,
 		});
-		expect(path.clear.parameters).toMatchObject({
+		expect(path.reread.parameters.filters.conditions).toEqual(
+			path.find.parameters.filters.conditions,
+		);
+		expect(path.settle).toMatchObject({ type: 'n8n-nodes-base.set', executeOnce: true });
+		expect(path.settleSplit.parameters).toMatchObject({ fieldToSplitOut: 'writes' });
+		expect(path.settleUpdate.parameters).toMatchObject({
 			operation: 'update',
-			matchType: 'allConditions',
 			columns: { mappingMode: 'autoMapInputData', value: {} },
 		});
-		expect(path.clear.parameters.filters.conditions).toEqual([
+		expect(path.settleUpdate.parameters.filters.conditions).toEqual([
 			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
-			{ keyName: 'adTitle', condition: 'isNotEmpty' },
-			{ keyName: 'detailsMissing', condition: 'isNotEmpty' },
 		]);
+		// Every Data table example settles alike.
+		const rule = (settling: typeof path) => settling.settle.parameters.assignments.assignments[0];
+		expect(rule(path).value).toBe(rule(writePath('leadsToDataTable')).value);
 	});
 
 	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
@@ -346,6 +353,64 @@ describe('the Data table write: a row that only grows', () => {
 				expect.objectContaining({ leadKey: 'listed:12' }),
 			]);
 		});
+	});
+});
+
+describe('the settle step after the writes: pairs, details and notes from the rows as they are', () => {
+	const settled = (rows: Row[]) => settle('leadsToDataTable', rows);
+	const row = (id: number, fields: Row, details: 'found' | 'missing' = 'found') =>
+		stored({ ...leadItem(fields, details), id });
+	const callbackRow = row(1, { leadKey: 'view:1', source: 'callback' }, 'missing');
+	const listRow = row(2, { leadKey: 'listed:2', source: 'list', email: null });
+
+	it('two rows the paths added at once: the newer names the older, the details pass, the note goes', () => {
+		expect(settled([listRow, callbackRow])).toEqual([
+			{ leadKey: 'listed:2', possibleDuplicateOf: 'view:1' },
+			{ leadKey: 'view:1', ...FOUND_DETAILS },
+		]);
+	});
+
+	it('the same rows, in any order or read twice, give the same writes; once written, none', () => {
+		const writes = settled([callbackRow, listRow]);
+		expect(settled([listRow, callbackRow, { ...listRow }])).toEqual(writes);
+		const after = [callbackRow, listRow].map((one) => ({
+			...one,
+			...writes.find((write) => write.leadKey === one.leadKey),
+		}));
+		expect(settled(after)).toEqual([]);
+	});
+
+	it('names no row already in a pair, nor one of the same path, nor one far off in time', () => {
+		const paired = { ...listRow, possibleDuplicateOf: 'view:1' };
+		const third = row(3, { leadKey: 'listed:3', source: 'list' });
+		expect(settled([{ ...callbackRow, ...FOUND_DETAILS }, paired, third])).toEqual([]);
+		const sameSide = row(4, { leadKey: 'view:4', source: 'callback' });
+		const farOff = row(5, {
+			leadKey: 'listed:5',
+			source: 'list',
+			registeredAt: '2024-05-14T10:51:07-03:00',
+		});
+		expect(settled([{ ...callbackRow, ...FOUND_DETAILS }, sameSide, farOff])).toEqual([]);
+	});
+
+	it('names the other across whole hours (a local time read in the wrong zone)', () => {
+		const hoursOff = row(6, {
+			leadKey: 'listed:6',
+			source: 'list',
+			registeredAt: '2024-05-14T13:30:47-03:00',
+		});
+		expect(settled([{ ...callbackRow, ...FOUND_DETAILS }, hoursOff])).toEqual([
+			{ leadKey: 'listed:6', possibleDuplicateOf: 'view:1' },
+		]);
+	});
+
+	it('gives details only to a row of the same ad, and clears a note the row no longer needs', () => {
+		const otherAd = row(7, { leadKey: 'listed:7', source: 'list', adCode: 'DEMO-0002' });
+		expect(settled([callbackRow, otherAd])).toEqual([
+			{ leadKey: 'listed:7', possibleDuplicateOf: 'view:1' },
+		]);
+		const staleNote = { ...row(8, { leadKey: 'view:8', matchKey: null }), detailsMissing: 'late' };
+		expect(settled([staleNote])).toEqual([{ leadKey: 'view:8', detailsMissing: null }]);
 	});
 });
 

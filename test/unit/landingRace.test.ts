@@ -13,6 +13,7 @@ import {
 	expressionOf,
 	isBlank,
 	leadItem,
+	settle,
 	writePath,
 	type DataTableExample,
 	type ExampleNode,
@@ -64,14 +65,18 @@ function* landing(example: DataTableExample, from: string, lead: Row): Execution
 	const path = writePath(example);
 	const found = yield (table) =>
 		table.filter((row) => meets(path.find, lead, row)).map((row) => ({ ...row }));
-	for (const write of decide(example, from, [lead], found)) {
-		if (isBlank(write.source)) {
-			yield update(path.fill, write);
-			continue;
-		}
-		for (const added of yield upsert(path.add, write))
-			yield update(path.clear, evaluate(path.key.parameters.jsonOutput, added) as Row);
-	}
+	const written: Row[] = [];
+	for (const write of decide(example, from, [lead], found))
+		written.push(
+			...(yield isBlank(write.source) ? update(path.fill, write) : upsert(path.add, write)),
+		);
+	const reread: Row[] = [];
+	for (const row of written)
+		reread.push(
+			...(yield (table) =>
+				table.filter((one) => meets(path.reread, row, one)).map((one) => ({ ...one }))),
+		);
+	for (const write of settle(example, reread)) yield update(path.settleUpdate, write);
 }
 
 /** The table each order of the two executions' calls leaves (an order: whose call came next). */
@@ -149,3 +154,45 @@ describe.each([
 		}
 	});
 });
+
+describe.each([
+	[
+		'the callback without the details, the list with them',
+		leadItem({ ...CALLED, leadKey: 'view:1' }, 'missing'),
+		leadItem({ ...LISTED, leadKey: 'listed:2' }),
+	],
+	[
+		'the callback with the details, the list without them',
+		leadItem({ ...CALLED, leadKey: 'view:1' }),
+		leadItem({ ...LISTED, leadKey: 'listed:2' }, 'missing'),
+	],
+])(
+	'one lead the two paths key apart (a phone view listed without its e-mail), both at once: %s',
+	(_case, fromCallback, fromList) => {
+		const [callback, list] = DATA_TABLE_EXAMPLES.leadsToDataTable;
+		const endings = everyOrder(() => [
+			landing('leadsToDataTable', callback, fromCallback),
+			landing('leadsToDataTable', list, fromList),
+		]);
+
+		it('ends as two rows, one naming the other, both with the details and no note', () => {
+			expect(endings.length).toBeGreaterThanOrEqual(10);
+			const wrong = endings.filter(({ table }) => {
+				const [a, b] = table;
+				const named = a.possibleDuplicateOf === b.leadKey || b.possibleDuplicateOf === a.leadKey;
+				const detailed = table.every((row) => !isBlank(row.adTitle) && isBlank(row.detailsMissing));
+				return table.length !== 2 || !named || !detailed;
+			});
+			const seen = wrong.map(({ order, table }) => ({
+				order,
+				rows: table.map(({ leadKey, possibleDuplicateOf, adTitle, detailsMissing }) => ({
+					leadKey,
+					possibleDuplicateOf,
+					adTitle,
+					detailsMissing,
+				})),
+			}));
+			expect(seen).toEqual([]);
+		});
+	},
+);
