@@ -478,7 +478,7 @@ describe('the PostgreSQL landing workflow', () => {
 		const updates = (sql: string) =>
 			sql
 				.split('DO UPDATE SET')[1]
-				.replace(/;\s*$/, '')
+				.replace(/\nRETURNING lead_key;\s*$/, '')
 				.split(',\n')
 				.map((line) => line.trim());
 		for (const write of [callbackWrite, listWrite]) {
@@ -487,7 +487,6 @@ describe('the PostgreSQL landing workflow', () => {
 			))
 				expect(update).toMatch(/^(\w+) = COALESCE\(portal_leads\.\1, EXCLUDED\.\1\)$/);
 			expect(updates(write.query).map((line) => line.split(' ')[0])).not.toContain('source');
-			expect(write.query).toMatch(/other\.match_key = lead\."matchKey"/);
 		}
 		expect(
 			insertedColumns(listWrite.query).filter((column) =>
@@ -498,29 +497,34 @@ describe('the PostgreSQL landing workflow', () => {
 		).toEqual([]);
 	});
 
-	it("gives a lead's property details, nothing else, to the rows of its match_key and ad that lack them", () => {
-		const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+	it('after either save, settles the rows of its lead: pair, property details and note, nothing else', () => {
+		const settleNode = nodesOf('leadsToPostgres').find((node) => /^Settle/.test(node.name))!;
 		for (const write of [callbackWrite, listWrite]) {
-			const [, sets, where] =
-				/UPDATE portal_leads other SET\n([\s\S]*?)\n\tFROM lead\n\tWHERE ([\s\S]*?)\n\)/.exec(
-					write.query,
-				)!;
-			const filled = sets.split(',\n').map((line) => line.trim());
-			expect(filled.pop()).toBe('details_missing = NULL');
-			for (const line of filled) {
-				const [, column, field] = /^(\w+) = COALESCE\(other\.\1, lead\."(\w+)"\)$/.exec(line)!;
-				expect(column).toBe(snake(field));
-			}
-			expect(filled.map((line) => line.split(' ')[0]).sort()).toEqual(
-				Object.keys(FOUND_DETAILS)
-					.filter((field) => field !== 'detailsMissing')
-					.map(snake)
-					.sort(),
-			);
-			expect(where).toMatch(
-				/other\.match_key = lead\."matchKey" AND other\.lead_key <> lead\."leadKey" AND other\.ad_title IS NULL/,
-			);
+			expect(write.query).toMatch(/\nRETURNING lead_key;$/);
+			expect(write.query).not.toMatch(/possible_duplicate_of/);
 		}
+		for (const trigger of [CALLBACK_TRIGGER, LIST_TRIGGER]) {
+			const saveNode = next('leadsToPostgres', ofType('leadsToPostgres', trigger).name);
+			expect(next('leadsToPostgres', saveNode.name).name).toBe(settleNode.name);
+		}
+		expect(settleNode.parameters.options.queryReplacement).toBe('={{ [$json.lead_key] }}');
+		const sets = /\nUPDATE portal_leads r SET\n([\s\S]*?)\nFROM settled s\n/.exec(
+			settleNode.parameters.query,
+		)![1];
+		const lines = sets.split(',\n').map((line) => line.trim());
+		expect(lines.pop()).toMatch(
+			/^details_missing = CASE WHEN COALESCE\(r\.ad_title, s\.ad_title\) IS NULL/,
+		);
+		for (const line of lines) expect(line).toMatch(/^(\w+) = COALESCE\(r\.\1, s\.(\w+)\)$/);
+		const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+		expect(lines.map((line) => line.split(' ')[0]).sort()).toEqual(
+			[
+				'possible_duplicate_of',
+				...Object.keys(FOUND_DETAILS)
+					.filter((field) => field !== 'detailsMissing')
+					.map(snake),
+			].sort(),
+		);
 	});
 });
 
