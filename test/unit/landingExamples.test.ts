@@ -380,6 +380,28 @@ describe('the settle step after the writes: pairs, details and notes from the ro
 		expect(settled(after)).toEqual([]);
 	});
 
+	it("a poll's many leads at once: each pair named within its own matchKey", () => {
+		// Lead n's two rows, a second apart; leads of one matchKey 37.5 hours apart.
+		const side = (n: number, source: string, leadKey: string, second: number) =>
+			row(source === 'list' ? 2 * n + 2 : 2 * n + 1, {
+				leadKey,
+				source,
+				matchKey: `match:${n % 150}`,
+				registeredAt: new Date(Date.UTC(2024, 4, 14, 13, 0, second) + n * 900_000).toISOString(),
+			});
+		const pairs = Array.from({ length: 300 }, (_, n) => [
+			side(n, 'callback', `view:${n}`, 0),
+			side(n, 'list', `listed:${n}`, 1),
+		]);
+		const writes = settled(pairs.flat());
+		expect(writes.filter((write) => 'possibleDuplicateOf' in write)).toEqual(
+			pairs.map(([callbackSide, listSide]) => ({
+				leadKey: listSide.leadKey,
+				possibleDuplicateOf: callbackSide.leadKey,
+			})),
+		);
+	});
+
 	it('names no row already in a pair, nor one of the same path, nor one far off in time', () => {
 		const paired = { ...listRow, possibleDuplicateOf: 'view:1' };
 		const third = row(3, { leadKey: 'listed:3', source: 'list' });
