@@ -21,8 +21,10 @@ export interface DoorOptions {
 	 * registered as its webhook base (N8N_WEBHOOK_URL).
 	 */
 	port?: number;
-	/** First deliveries inside n8n at once, and as many other webhook requests (N); default the file's. */
+	/** First deliveries inside n8n at once (N, DOOR_WEBHOOK_LIMIT); default the file's. */
 	limit?: number;
+	/** Repeats and other webhook requests inside n8n at once (DOOR_REPEAT_LIMIT); default the file's. */
+	repeatLimit?: number;
 	/** A file of the accepted secrets' SHA-256 (DOOR_SECRET_HASHES); default: any secret present. */
 	secretHashesFile?: string;
 	/** A PEM file with a certificate and its key (DOOR_TLS_CERT): the door speaks HTTPS. */
@@ -88,6 +90,7 @@ export function startDoor(
 		DOOR_SECRET_HASHES: options.secretHashesFile,
 		DOOR_TLS_CERT: options.tlsCert,
 		DOOR_READY_WEBHOOK: options.readyWebhook,
+		DOOR_REPEAT_LIMIT: options.repeatLimit?.toString(),
 	};
 	let printed: string;
 	try {

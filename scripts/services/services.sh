@@ -136,7 +136,7 @@ door() {
 	haproxy -c -q -f "$config" >&2
 	# A door running in <folder> is reloaded as users do it (-sf): the old process finishes what it holds.
 	haproxy -D -p "$folder/door.pid" -f "$config" $([ ! -f "$folder/door.pid" ] || echo -sf "$(cat "$folder/door.pid")") >&2
-	log "door on 127.0.0.1:$listen_port for n8n on 127.0.0.1:$n8n_port, webhook limit ${DOOR_WEBHOOK_LIMIT:-as in the file}; stats on 127.0.0.1:$stats_port/stats"
+	log "door on 127.0.0.1:$listen_port for n8n on 127.0.0.1:$n8n_port, webhook limit ${DOOR_WEBHOOK_LIMIT:-as in the file}, repeats ${DOOR_REPEAT_LIMIT:-as in the file}; stats on 127.0.0.1:$stats_port/stats"
 	echo "DOOR_PORT=$listen_port"
 	echo "DOOR_STATS_PORT=$stats_port"
 }

@@ -37,6 +37,8 @@ import {
 
 const SECRET = 'f'.repeat(64);
 const LIMIT = 2;
+/** Another number than LIMIT: the repeats' lane is counted apart from the first deliveries'. */
+const REPEAT_LIMIT = 3;
 const CALLBACK_PATH = `/webhook/${randomUUID()}/real-estate-portal`;
 /**
  * The flood: this many deliveries without the secret, a batch every 100 ms, each sender hanging up
@@ -157,7 +159,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile; holds a body's fourth delivery once more", async () => {
 		standIn.answerAfterMs = 0;
 		standIn.answered.length = 0;
-		door = startDoor({ n8nPort, limit: LIMIT });
+		door = startDoor({ n8nPort, limit: LIMIT, repeatLimit: REPEAT_LIMIT });
 		const opened = door;
 		const side = () => opened.webhookSide();
 		await doorSeesN8nUp(opened);
@@ -177,8 +179,10 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 			(now) => now.firstsInside === LIMIT && now.firstsWaiting === 3,
 			'the first deliveries beyond the limit waiting at the door',
 		);
-		// Each lead's second delivery: a repeat.
-		const repeats = Array.from({ length: LIMIT + 3 }, (_, lead) => deliver(lead));
+		// Each lead's second delivery (the first lead's third too): repeats.
+		const repeats = Array.from({ length: REPEAT_LIMIT + 3 }, (_, index) =>
+			deliver(index % (LIMIT + 3)),
+		);
 		const answers: Outcome[] = [];
 		for (const repeat of repeats) void repeat.then((outcome) => answers.push(outcome));
 		await until(
@@ -203,9 +207,9 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect(answers.slice(0, 3).map(refusal)).toEqual(Array(3).fill(busy));
 		expect(refusal(other)).toEqual(busy);
 		expect([statusOf(editor), statusOf(health)]).toEqual([200, 200]);
-		expect([inside.firstsInside, inside.othersInside]).toEqual([LIMIT, LIMIT]);
+		expect([inside.firstsInside, inside.othersInside]).toEqual([LIMIT, REPEAT_LIMIT]);
 		expect((await Promise.all(repeats)).map(statusOf).sort()).toEqual([
-			...Array<number>(LIMIT).fill(200),
+			...Array<number>(REPEAT_LIMIT).fill(200),
 			...Array<number>(3).fill(503),
 		]);
 		// Every first delivery reached n8n, those whose sender had hung up included.
@@ -213,7 +217,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect(outcomes.filter((outcome) => 'hungUp' in outcome).length).toBeGreaterThanOrEqual(3);
 		await until(side, (now) => now.firstsWaiting === 0 && now.firstsInside === 0, 'the line empty');
 		const reached = standIn.answered.map((a) => a.body);
-		expect(reached).toHaveLength(LIMIT + 3 + LIMIT);
+		expect(reached).toHaveLength(LIMIT + 3 + REPEAT_LIMIT);
 		expect(new Set(reached).size).toBe(LIMIT + 3);
 
 		// A lead delivered twice: its third delivery is a repeat, its fourth joins the line (its
