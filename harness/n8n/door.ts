@@ -23,7 +23,7 @@ export interface DoorOptions {
 	port?: number;
 	/** First deliveries inside n8n at once (N, DOOR_WEBHOOK_LIMIT); default the file's. */
 	limit?: number;
-	/** Repeats and other webhook requests inside n8n at once (DOOR_REPEAT_LIMIT); default the file's. */
+	/** Repeats and other webhook requests inside n8n at once (DOOR_REPEAT_LIMIT); default the environment's, else the file's. */
 	repeatLimit?: number;
 	/** A file of the accepted secrets' SHA-256 (DOOR_SECRET_HASHES); default: any secret present. */
 	secretHashesFile?: string;
@@ -90,7 +90,8 @@ export function startDoor(
 		DOOR_SECRET_HASHES: options.secretHashesFile,
 		DOOR_TLS_CERT: options.tlsCert,
 		DOOR_READY_WEBHOOK: options.readyWebhook,
-		DOOR_REPEAT_LIMIT: options.repeatLimit?.toString(),
+		// Unless chosen here, as the caller's environment says (a benchmark run can try other values).
+		DOOR_REPEAT_LIMIT: options.repeatLimit?.toString() ?? process.env.DOOR_REPEAT_LIMIT,
 	};
 	let printed: string;
 	try {
