@@ -81,6 +81,18 @@ export function writePath(example: Deciding) {
 export const expressionOf = (parameter: string): string =>
 	/^=\{\{([\s\S]*)\}\}$/.exec(parameter)![1];
 
+/**
+ * A parameter `={{ … }}` evaluated as plain JavaScript with `bindings` in scope (`$json`, `$`,
+ * `$input`, `DateTime`: what n8n gives the expression).
+ */
+export function evaluated(parameter: string, bindings: Record<string, unknown>): unknown {
+	// eslint-disable-next-line @typescript-eslint/no-implied-eval
+	const run = new Function(...Object.keys(bindings), `return (${expressionOf(parameter)});`) as (
+		...values: unknown[]
+	) => unknown;
+	return run(...Object.values(bindings));
+}
+
 /** The decision's expression (in n8n itself, no Code node: a callback's answer waits for it). */
 export const decisionOf = (example: Deciding): string =>
 	writePath(example).decide.parameters.assignments.assignments[0].value;
@@ -90,7 +102,6 @@ export const decisionOf = (example: Deciding): string =>
  * a node emitted and the rows the lookup found: the writes it hands on.
  */
 export function decide(example: Deciding, from: string, leads: Row[], rows: Row[]): Row[] {
-	const expression = expressionOf(decisionOf(example));
 	// The lookup always outputs data: one empty item when it found no row.
 	const found = (rows.length > 0 ? rows : [{}]).map((json) => ({ json: { ...json } }));
 	const outputs: Record<string, Array<{ json: Row }>> = {
@@ -105,11 +116,7 @@ export function decide(example: Deciding, from: string, leads: Row[], rows: Row[
 			return outputs[name];
 		},
 	});
-	// eslint-disable-next-line @typescript-eslint/no-implied-eval
-	const evaluate = new Function('$', 'DateTime', `return ${expression};`) as (
-		...args: unknown[]
-	) => Row[];
-	return evaluate($, DateTime);
+	return evaluated(decisionOf(example), { $, DateTime }) as Row[];
 }
 
 /**
@@ -117,12 +124,10 @@ export function decide(example: Deciding, from: string, leads: Row[], rows: Row[
  * after the writes: the writes it hands on.
  */
 export function settle(example: DataTableExample, rows: Row[]): Row[] {
-	const expression = expressionOf(
-		writePath(example).settle.parameters.assignments.assignments[0].value,
-	);
 	const $input = { all: () => rows.map((json) => ({ json: { ...json } })) };
-	// eslint-disable-next-line @typescript-eslint/no-implied-eval
-	return (new Function('$input', `return ${expression};`) as (...args: unknown[]) => Row[])($input);
+	return evaluated(writePath(example).settle.parameters.assignments.assignments[0].value, {
+		$input,
+	}) as Row[];
 }
 
 export const isBlank = (value: unknown) => value === null || value === undefined || value === '';

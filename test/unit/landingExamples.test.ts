@@ -12,6 +12,7 @@ import {
 	FOUND_DETAILS,
 	decide,
 	decisionOf,
+	evaluated,
 	flatLead,
 	isBlank,
 	leadItem,
@@ -605,17 +606,13 @@ describe('the HubSpot template: a contact only grows', () => {
 	const decision = nodesOf('hubspotTemplate').find((node) => node.type === 'n8n-nodes-base.set')!;
 	/** The template's decision on the leads with an e-mail and the contacts the search found. */
 	function writes(leads: Row[], contacts: Row[]): Row[] {
-		const expression = /^=\{\{([\s\S]*)\}\}$/.exec(
-			decision.parameters.assignments.assignments[0].value,
-		)![1];
 		const found = contacts.length > 0 ? contacts.map((properties) => ({ properties })) : [{}];
 		const outputs: Record<string, Row[]> = {
 			'Has an Email?': leads,
 			'Find the Contact (by Email)': found,
 		};
 		const $ = (name: string) => ({ all: () => outputs[name].map((json) => ({ json })) });
-		// eslint-disable-next-line @typescript-eslint/no-implied-eval
-		return (new Function('$', `return ${expression};`) as (...args: unknown[]) => Row[])($);
+		return evaluated(decision.parameters.assignments.assignments[0].value, { $ }) as Row[];
 	}
 
 	it('a new e-mail: a contact with everything the lead says, stage lead, status new', () => {

@@ -10,7 +10,7 @@
 import {
 	DATA_TABLE_EXAMPLES,
 	decide,
-	expressionOf,
+	evaluated,
 	isBlank,
 	leadItem,
 	settle,
@@ -25,20 +25,14 @@ type Call = (table: Row[]) => Row[];
 /** An execution: the calls it makes, each made with what the previous one answered. */
 type Execution = Generator<Call, void, Row[]>;
 
-/** The value of a parameter `={{ … }}` for one item, as n8n evaluates it. */
-function evaluate(parameter: string, json: Row): unknown {
-	const expression = expressionOf(parameter);
-	// eslint-disable-next-line @typescript-eslint/no-implied-eval
-	return (new Function('$json', `return (${expression});`) as (json: Row) => unknown)(json);
-}
-
 /** Whether a row meets a Data table node's filters for the item `json`. */
 function meets(node: ExampleNode, json: Row, row: Row): boolean {
 	const { filters, matchType } = node.parameters;
 	const results = (filters.conditions as Array<Record<string, string>>).map((condition) => {
 		const value = row[condition.keyName];
 		if (condition.condition === 'isNotEmpty') return !isBlank(value);
-		if (condition.condition === 'eq') return value === evaluate(condition.keyValue, json);
+		if (condition.condition === 'eq')
+			return value === evaluated(condition.keyValue, { $json: json });
 		throw new Error(`condition ${condition.condition} is not modelled here`);
 	});
 	return matchType === 'anyCondition' ? results.some(Boolean) : results.every(Boolean);
