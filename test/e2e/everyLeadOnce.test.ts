@@ -212,14 +212,31 @@ describe('every lead once, from the callback and the lead list', () => {
 		return these.map((lead) => rows.filter((row) => isRowOf(row, lead)));
 	}
 
-	/** Waits until every lead of `these` is a row, or `deadline`; answers when that was. */
-	async function untilEveryLeadLands(these: MadeLead[], deadline: number): Promise<number> {
+	/**
+	 * Waits until the rows of every lead of `these` meet `done` (by default: a row at least), or
+	 * `deadline`; answers the rows, and when they met it (NaN: never).
+	 */
+	async function untilRowsOfEach(
+		these: MadeLead[],
+		deadline: number,
+		done = (own: Row[]) => own.length >= 1,
+	): Promise<{ rows: Row[][]; at: number }> {
 		for (;;) {
 			const rows = await rowsOfEach(these);
-			if (rows.every((own) => own.length >= 1)) return Date.now();
-			if (Date.now() > deadline) return Number.NaN;
+			if (rows.every(done)) return { rows, at: Date.now() };
+			if (Date.now() > deadline) return { rows, at: Number.NaN };
 			await sleep(2_000);
 		}
+	}
+
+	/**
+	 * Points the portal's callback at `url`, the rest of its configuration kept: answers the
+	 * configuration it had (its `url` points it back).
+	 */
+	async function pointCallbackAt(url: string) {
+		const registered = (await stack.portal.interface()).configuration!;
+		await stack.portal.service('PUT', '/v1/configuracion/callbacks', { ...registered, url });
+		return registered;
 	}
 
 	/** Waits until the emulator has no attempt left for these leads (each succeeded or given up). */
@@ -274,7 +291,7 @@ describe('every lead once, from the callback and the lead list', () => {
 	 */
 	async function landAfterTheLastLead(what: string, these: MadeLead[]) {
 		const lastMadeAt = Math.max(...these.map((lead) => lead.at));
-		const landedAt = await untilEveryLeadLands(
+		const { at: landedAt } = await untilRowsOfEach(
 			these,
 			lastMadeAt + LIST_INTERVAL_MS + 60_000 + SLACK_MS,
 		);
@@ -307,12 +324,9 @@ describe('every lead once, from the callback and the lead list', () => {
 		});
 		await new Promise<void>((resolve) => startingUp.listen(0, '127.0.0.1', resolve));
 		const { port } = startingUp.address() as AddressInfo;
-		const registered = (await stack.portal.interface()).configuration!;
-		const point = (url: string) =>
-			stack.portal.service('PUT', '/v1/configuracion/callbacks', { ...registered, url });
-		await point(`http://127.0.0.1:${port}/webhook/starting-up`);
+		const registered = await pointCallbackAt(`http://127.0.0.1:${port}/webhook/starting-up`);
 		const answeredStartingUp = await makeLeads('starting', 20, 4);
-		await point(registered.url);
+		await pointCallbackAt(registered.url);
 		startingUp.close();
 		const afterwards = await makeLeads('starting', 10, 4);
 		const these = [...answeredStartingUp, ...afterwards];
@@ -343,7 +357,7 @@ describe('every lead once, from the callback and the lead list', () => {
 		const publishedAt = Date.now();
 		const afterwards = await makeLeads('unpublished', 15, 2);
 		const these = [...whileUnpublished, ...afterwards];
-		const landedAt = await untilEveryLeadLands(
+		const { at: landedAt } = await untilRowsOfEach(
 			these,
 			publishedAt + LIST_INTERVAL_MS + 60_000 + SLACK_MS,
 		);
@@ -380,10 +394,8 @@ describe('every lead once, from the callback and the lead list', () => {
 			});
 		});
 		await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
-		const registered = (await stack.portal.interface()).configuration!;
-		const point = (url: string) =>
-			stack.portal.service('PUT', '/v1/configuracion/callbacks', { ...registered, url });
-		await point(`http://127.0.0.1:${(holding.address() as AddressInfo).port}/webhook/held`);
+		const { port } = holding.address() as AddressInfo;
+		const registered = await pointCallbackAt(`http://127.0.0.1:${port}/webhook/held`);
 		const ad = await stack.portal.associatedOnlineAd();
 		const these: MadeLead[] = [];
 		for (let index = 0; index < 12; index++) {
@@ -397,7 +409,7 @@ describe('every lead once, from the callback and the lead list', () => {
 			);
 		}
 		await stack.sandbox.waitForDeliveries(() => held.length === these.length, 60_000);
-		await point(registered.url);
+		await pointCallbackAt(registered.url);
 		holding.close();
 
 		const asked = () => stack.sandbox.context.requests.describe().count;
@@ -409,15 +421,9 @@ describe('every lead once, from the callback and the lead list', () => {
 		);
 		// Both paths have written: every lead a row from each (the list writes a phone view without
 		// its e-mail, so the two keys differ).
-		const bothDeadline = Date.now() + LIST_INTERVAL_MS + SLACK_MS;
-		let rows = await rowsOfEach(these);
-		while (
-			!rows.every((own) => own.some((row) => row.source === 'list')) &&
-			Date.now() < bothDeadline
-		) {
-			await sleep(2_000);
-			rows = await rowsOfEach(these);
-		}
+		const { rows } = await untilRowsOfEach(these, Date.now() + LIST_INTERVAL_MS + SLACK_MS, (own) =>
+			own.some((row) => row.source === 'list'),
+		);
 
 		expect(rows.map((own) => own.map((row) => row.source).sort())).toEqual(
 			these.map(() => ['callback', 'list']),
