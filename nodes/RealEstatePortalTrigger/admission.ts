@@ -7,7 +7,8 @@
  * - A lead already done here (doneLeads.ts: emitted, or its workflow succeeded, within 72 hours)
  *   is answered 200 without running again, whatever Respond says: the portal sends a lead again
  *   when it did not hear the answer, whether it heard cannot be told from behind a proxy, and it
- *   sends duplicates.
+ *   sends duplicates. Every answer saying a lead is done (that one, an immediate answer, a
+ *   succeeded run's) carries LEAD_DONE_HEADER, for the door to answer the lead's repeats itself.
  * - Answered after the workflow (Respond "When Last Node Finishes"): a repeat of a lead whose
  *   workflow is running here is answered 503 with Retry-After, never run beside it (by the portal's
  *   next delivery the first run's outcome decides); beyond the user's Max Leads In Flight, a lead
@@ -19,7 +20,7 @@
  */
 import type { IWebhookFunctions, Logger } from 'n8n-workflow';
 
-import { doneLeads, type DoneLeads } from './doneLeads';
+import { LEAD_DONE_HEADER, doneLeads, type DoneLeads } from './doneLeads';
 import {
 	LeadsInFlight,
 	inFlightBoundOf,
@@ -116,6 +117,11 @@ function answerLater(response: ResponseObject, message: string) {
 		.json({ message, retryAfterSeconds: RETRY_AFTER_S });
 }
 
+/** Marks the answer about to be sent as "this lead is done" (doneLeads.ts, LEAD_DONE_HEADER). */
+function sayDone(response: ResponseObject) {
+	if (!response.headersSent) response.setHeader(LEAD_DONE_HEADER, '1');
+}
+
 /** Per workflow, node and URL: the test URL's leads and the production URL's are apart. */
 function admissionIn(ctx: IWebhookFunctions): Admission {
 	const node = ctx.getNode();
@@ -153,10 +159,16 @@ export function admitLead(ctx: IWebhookFunctions, eventId: string): boolean {
 	doneLeads.sayWhenFull(ctx.logger, Date.now());
 	if (verdict.admitted) {
 		const { flight } = verdict;
-		if (flight) whenEnded(response, (succeeded) => admission.finish(flight, succeeded, Date.now()));
+		if (!flight) sayDone(response);
+		else
+			whenEnded(response, (succeeded) => {
+				admission.finish(flight, succeeded, Date.now());
+				if (succeeded) sayDone(response);
+			});
 		return true;
 	}
 	if (verdict.reason === 'done') {
+		sayDone(response);
 		response.status(200).json({ received: true, ignored: `duplicate of event ${eventId}` });
 		return false;
 	}

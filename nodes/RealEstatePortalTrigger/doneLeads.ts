@@ -13,6 +13,13 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'n8n-workflow';
 import { Tally } from './tally';
 
+/**
+ * Every answer that tells the portal its lead is done here carries this header: a proxy in front
+ * of n8n (docs/deployment.md) keeps that verdict for the delivery's body and answers its repeats
+ * itself, also while n8n restarts. Only this trigger's verdict sets it; n8n's own 200s do not.
+ */
+export const LEAD_DONE_HEADER = 'X-Portal-Lead-Done';
+
 /** How long the portal sends a delivery again (docs/portal-api.md#callbacks). */
 export const PORTAL_RETRIES_MS = 72 * 60 * 60 * 1_000;
 /** Marks kept at most in this process: about 8.5 MB, a lead every 2.6 s for 72 hours. */

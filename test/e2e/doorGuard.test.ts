@@ -53,6 +53,8 @@ class StandIn {
 	holding = false;
 	/** Each webhook request takes this long (n8n loads the workflow before the trigger checks the secret). */
 	answerAfterMs = 0;
+	/** Its 200s to the callback say the lead is done, as the trigger's do (X-Portal-Lead-Done). */
+	saysDone = false;
 	readonly answered: Array<{ secret: boolean; status: number; body: string }> = [];
 	private readonly waiting: Array<() => void> = [];
 	private readonly server = http.createServer((request, response) => {
@@ -91,12 +93,20 @@ class StandIn {
 		const status = !this.active ? 404 : secret ? 200 : 401;
 		// Deliveries to the callback only (the door's readiness checks ask another trigger's path).
 		if (url === CALLBACK_PATH) this.answered.push({ secret, status, body });
-		response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+		const done = this.saysDone && status === 200 && url === CALLBACK_PATH;
+		response
+			.writeHead(status, {
+				'content-type': 'application/json',
+				...(done ? { 'x-portal-lead-done': '1' } : {}),
+			})
+			.end('{}');
 	}
 }
 
 describe("n8n's door against floods and restarts (HAProxy in front of a stand-in for n8n)", () => {
 	const standIn = new StandIn();
+	/** Another n8n, which the last test stops. */
+	const stopped = new StandIn();
 	let door: Door | undefined;
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'door-guard-'));
 
@@ -114,6 +124,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 	afterAll(async () => {
 		standIn.release();
 		await standIn.close().catch(() => undefined);
+		await stopped.close().catch(() => undefined);
 		fs.rmSync(folder, { recursive: true, force: true });
 	});
 
@@ -315,5 +326,61 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 			expect.any(String),
 		]);
 		expect('status' in stopped && stopped.retryAfter).toMatch(/^[1-9][0-9]*$/);
+	}, 60_000);
+
+	it('answers the repeats of a lead the trigger answered done itself, n8n up or stopped, though that answer came after the sender hung up', async () => {
+		const n8n = stopped;
+		n8n.saysDone = true;
+		door = startDoor({ n8nPort: await n8n.listen(), limit: 1 });
+		const opened = door;
+		const side = () => opened.webhookSide();
+		const deliver = (lead: number, patienceMs?: number) =>
+			send(`${opened.url}${CALLBACK_PATH}`, {
+				secret: SECRET,
+				body: JSON.stringify({ lead }),
+				patienceMs,
+			});
+		/** Status and the door's reason (its `reason`, else null: n8n's answer). */
+		const answerOf = (outcome: Outcome) => {
+			if (!('status' in outcome)) return outcome;
+			const { answeredBy, reason } = JSON.parse(outcome.body) as Record<string, unknown>;
+			return [outcome.status, answeredBy === 'proxy' ? reason : null];
+		};
+		await doorSeesN8nUp(opened);
+
+		// Lead 1 inside n8n, lead 2 in the line; both senders hang up before n8n answers.
+		n8n.holding = true;
+		const firsts = [deliver(1, 1_500), deliver(2, 1_500)];
+		await until(
+			side,
+			(now) => now.firstsInside === 1 && now.firstsWaiting === 1,
+			'one lead inside n8n, one in the line',
+		);
+		expect(await Promise.all(firsts)).toEqual([{ hungUp: true }, { hungUp: true }]);
+		n8n.release();
+		await until(
+			() => n8n.answered.length,
+			(count) => count === 2,
+			'n8n answering both leads done',
+		);
+		await until(side, (now) => now.firstsInside === 0, 'the door seeing both answers');
+
+		// Their repeats are answered by the door, n8n up: they take none of its time.
+		expect((await Promise.all([deliver(1), deliver(2)])).map(answerOf)).toEqual([
+			[200, 'done'],
+			[200, 'done'],
+		]);
+		// And while n8n is stopped; a lead it never answered waits for it.
+		await n8n.close();
+		await until(side, (now) => now.n8n.startsWith('DOWN'), 'the door seeing n8n stopped');
+		expect((await Promise.all([deliver(1), deliver(2), deliver(3)])).map(answerOf)).toEqual([
+			[200, 'done'],
+			[200, 'done'],
+			[503, 'not ready'],
+		]);
+		expect(n8n.answered.map((a) => [a.body, a.status])).toEqual([
+			['{"lead":1}', 200],
+			['{"lead":2}', 200],
+		]);
 	}, 60_000);
 });

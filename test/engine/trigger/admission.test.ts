@@ -82,6 +82,8 @@ async function deliver(url: string, idEvento: string, signal?: AbortSignal) {
 	return {
 		status: response.status,
 		retryAfter: response.headers.get('retry-after'),
+		/** The trigger's "this lead is done" (LEAD_DONE_HEADER), which the door keeps. */
+		saysDone: response.headers.get('x-portal-lead-done') === '1',
 		body: await response.text(),
 	};
 }
@@ -106,13 +108,15 @@ describe('Respond "When Last Node Finishes"', () => {
 		expect(JSON.parse(repeat.body)).toMatchObject({
 			message: `Event ${LEAD} is still being processed; send it again later`,
 		});
-		expect((await first).status).toBe(200);
+		expect(repeat.saysDone).toBe(false);
+		const succeeded = await first;
+		expect([succeeded.status, succeeded.saysDone]).toEqual([200, true]);
 		await r.waitForReceived(2);
 		expect(executionsOf(r)).toBe(1);
 
 		// Once it succeeded, a repeat is answered 200 and not run again.
 		const late = await deliver(r.url(), LEAD);
-		expect(late.status).toBe(200);
+		expect([late.status, late.saysDone]).toEqual([200, true]);
 		expect(JSON.parse(late.body)).toMatchObject({ received: true });
 		await r.waitForReceived(3);
 		expect(executionsOf(r)).toBe(1);
@@ -191,6 +195,8 @@ describe('Respond "Immediately"', () => {
 
 		const answers = await Promise.all(ids.map((id) => deliver(r.url(), id)));
 
-		expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+		expect(answers.map((answer) => [answer.status, answer.saysDone])).toEqual(
+			ids.map(() => [200, true]),
+		);
 	});
 });

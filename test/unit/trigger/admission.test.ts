@@ -145,6 +145,12 @@ describe('admitLead, as the webhook calls it', () => {
 		const response = Object.assign(new EventEmitter(), {
 			statusCode: 200,
 			sent: undefined as unknown,
+			headersSent: false,
+			headers: {} as Record<string, string>,
+			setHeader(name: string, value: string) {
+				this.headers[name.toLowerCase()] = value;
+				return this;
+			},
 			status(code: number) {
 				this.statusCode = code;
 				return this;
@@ -157,6 +163,7 @@ describe('admitLead, as the webhook calls it', () => {
 				return this;
 			},
 			end(..._chunk: unknown[]) {
+				this.headersSent = true;
 				return this;
 			},
 		});
@@ -183,32 +190,46 @@ describe('admitLead, as the webhook calls it', () => {
 		// Behind a proxy the portal's hang-up never reaches n8n: n8n writes the 200 to the proxy.
 		const first = delivery('behind a proxy');
 		expect(admitLead(first.ctx, LEAD)).toBe(true);
+		expect(first.response.headers).toEqual({});
 		first.response.end();
+		// The answer says the lead is done: the door keeps that for the body.
+		expect(first.response.headers).toEqual({ 'x-portal-lead-done': '1' });
 
 		for (let i = 0; i < 2; i++) {
 			const repeat = delivery('behind a proxy');
 			expect(admitLead(repeat.ctx, LEAD)).toBe(false);
 			expect(repeat.response.statusCode).toBe(200);
 			expect(repeat.response.sent).toMatchObject({ received: true });
+			expect(repeat.response.headers).toEqual({ 'x-portal-lead-done': '1' });
 		}
 	});
 
-	it('runs a lead again after n8n answered its run 500', () => {
+	it('runs a lead again after n8n answered its run 500, and that answer does not say done', () => {
 		const first = delivery('failed');
 		expect(admitLead(first.ctx, LEAD)).toBe(true);
 		first.response.statusCode = 500;
 		first.response.end();
+		expect(first.response.headers).toEqual({});
 		expect(admitLead(delivery('failed').ctx, LEAD)).toBe(true);
 	});
 
-	it('runs a lead again after n8n answered 200 "Workflow executed successfully but no data was returned"', () => {
+	it('runs a lead again after n8n answered 200 "Workflow executed successfully but no data was returned", which does not say done', () => {
 		const first = delivery('no data');
 		expect(admitLead(first.ctx, LEAD)).toBe(true);
 		first.response.end(
 			'{"message":"Workflow executed successfully but no data was returned"}',
 			'utf-8',
 		);
+		expect(first.response.headers).toEqual({});
 		expect(admitLead(delivery('no data').ctx, LEAD)).toBe(true);
+	});
+
+	it('a repeat of a running lead is answered 503 without saying done', () => {
+		const first = delivery('running');
+		expect(admitLead(first.ctx, LEAD)).toBe(true);
+		const repeat = delivery('running');
+		expect(admitLead(repeat.ctx, LEAD)).toBe(false);
+		expect([repeat.response.statusCode, repeat.response.headers]).toEqual([503, {}]);
 	});
 
 	it('answers a lead that succeeded done 71 hours later, after 5,000 others succeeded', () => {
