@@ -80,7 +80,11 @@ const staleNote = (row: Record<string, unknown>) =>
 const seconds = (ms: number) => ms / 1_000;
 const endOf = (attempt: DeliveryAttempt) => Date.parse(attempt.startedAt) + attempt.durationMs;
 const startingUp = (attempt: DeliveryAttempt) => attempt.responseBody.includes(N8N_STARTING_UP);
-const answeredByN8n = (attempt: DeliveryAttempt) =>
+/**
+ * A success the trigger answered, or the door for it (a lead the trigger said was done); not n8n's
+ * "starting up" 200.
+ */
+const heardFromTrigger = (attempt: DeliveryAttempt) =>
 	attempt.outcome === 'success' && !startingUp(attempt);
 
 /** When every lead had its first row, or NaN if some lead has none. */
@@ -107,7 +111,7 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 	const started = Math.min(...leads.map((lead) => lead.madeAt));
 	const attemptsOf = (lead: MadeLead) => attempts.filter((a) => a.idEvento === lead.idEvento);
 	const n8nSuccessEnd = leads.map((lead) => {
-		const ends = attemptsOf(lead).filter(answeredByN8n).map(endOf);
+		const ends = attemptsOf(lead).filter(heardFromTrigger).map(endOf);
 		return ends.length > 0 ? Math.min(...ends) : Number.NaN;
 	});
 	const givenUp = leads.filter((lead) => {
