@@ -350,13 +350,11 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 
 		// Lead 1 inside n8n, lead 2 in the line; both senders hang up before n8n answers.
 		n8n.holding = true;
-		const firsts = [deliver(1, 1_500), deliver(2, 1_500)];
-		await until(
-			side,
-			(now) => now.firstsInside === 1 && now.firstsWaiting === 1,
-			'one lead inside n8n, one in the line',
-		);
-		expect(await Promise.all(firsts)).toEqual([{ hungUp: true }, { hungUp: true }]);
+		const inside = deliver(1, 1_500);
+		await until(side, (now) => now.firstsInside === 1, 'lead 1 inside n8n');
+		const inLine = deliver(2, 1_500);
+		await until(side, (now) => now.firstsWaiting === 1, 'lead 2 in the line');
+		expect(await Promise.all([inside, inLine])).toEqual([{ hungUp: true }, { hungUp: true }]);
 		n8n.release();
 		await until(
 			() => n8n.answered.length,
