@@ -55,6 +55,8 @@ class StandIn {
 	answerAfterMs = 0;
 	/** Its 200s to the callback say the lead is done, as the trigger's do (X-Portal-Lead-Done). */
 	saysDone = false;
+	/** Bodies answered 500, the done header kept (an error after the trigger admitted the lead). */
+	readonly failing = new Set<string>();
 	readonly answered: Array<{ secret: boolean; status: number; body: string }> = [];
 	private readonly waiting: Array<() => void> = [];
 	private readonly server = http.createServer((request, response) => {
@@ -90,10 +92,10 @@ class StandIn {
 			await new Promise<void>((resume) => this.waiting.push(resume));
 		}
 		if (this.answerAfterMs > 0) await sleep(this.answerAfterMs);
-		const status = !this.active ? 404 : secret ? 200 : 401;
+		const status = !this.active ? 404 : !secret ? 401 : this.failing.has(body) ? 500 : 200;
 		// Deliveries to the callback only (the door's readiness checks ask another trigger's path).
 		if (url === CALLBACK_PATH) this.answered.push({ secret, status, body });
-		const done = this.saysDone && status === 200 && url === CALLBACK_PATH;
+		const done = this.saysDone && status !== 404 && secret && url === CALLBACK_PATH;
 		response
 			.writeHead(status, {
 				'content-type': 'application/json',
@@ -368,6 +370,10 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 			[200, 'done'],
 			[200, 'done'],
 		]);
+		// An error answer is no verdict, whatever header it kept: the repeat reaches n8n.
+		n8n.failing.add('{"lead":4}');
+		expect(answerOf(await deliver(4))).toEqual([500, null]);
+		expect(answerOf(await deliver(4))).toEqual([500, null]);
 		// And while n8n is stopped; a lead it never answered waits for it.
 		await n8n.close();
 		await until(side, (now) => now.n8n.startsWith('DOWN'), 'the door seeing n8n stopped');
@@ -379,6 +385,8 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		expect(n8n.answered.map((a) => [a.body, a.status])).toEqual([
 			['{"lead":1}', 200],
 			['{"lead":2}', 200],
+			['{"lead":4}', 500],
+			['{"lead":4}', 500],
 		]);
 	}, 60_000);
 });
