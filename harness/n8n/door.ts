@@ -61,16 +61,25 @@ export interface Door {
 
 const REFUSALS = ['busy', 'not ready', 'no secret'] as const;
 export type DoorRefusal = (typeof REFUSALS)[number];
+/** The door's own answers: its refusals, and 200 "done" for a lead the trigger answered done. */
+export type DoorAnswer = DoorRefusal | 'done';
+const ANSWERS: readonly DoorAnswer[] = [...REFUSALS, 'done'];
 
-/** Why the door itself answered a webhook request 503 or 401 (its JSON body), or undefined if it did not. */
-export function doorRefusal(responseBody: string): DoorRefusal | undefined {
+/** Why the door itself answered a webhook request (its JSON body), or undefined if n8n did. */
+export function doorAnswer(responseBody: string): DoorAnswer | undefined {
 	try {
 		const body = JSON.parse(responseBody) as { answeredBy?: unknown; reason?: unknown };
 		if (body.answeredBy !== 'proxy') return undefined;
-		return REFUSALS.find((reason) => reason === body.reason);
+		return ANSWERS.find((reason) => reason === body.reason);
 	} catch {
 		return undefined;
 	}
+}
+
+/** Why the door itself answered a webhook request 503 or 401, or undefined if it did not. */
+export function doorRefusal(responseBody: string): DoorRefusal | undefined {
+	const answer = doorAnswer(responseBody);
+	return answer === 'done' ? undefined : answer;
 }
 
 function rowIn(rows: HaproxyStatsRow[], proxy: string, name: string): HaproxyStatsRow {

@@ -27,6 +27,13 @@ export * from './examples';
 export { runManually, waitForExecution } from './manualRun';
 export * from './portal';
 export { processGroupMembers, processesMentioning } from './processes';
-export { doorRefusal, startDoor, type Door, type DoorOptions, type DoorWebhookSide } from './door';
+export {
+	doorAnswer,
+	doorRefusal,
+	startDoor,
+	type Door,
+	type DoorOptions,
+	type DoorWebhookSide,
+} from './door';
 export * from './destinations';
 export { deliveriesOver, everyDeliveryOver } from './deliveries';

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
+	doorAnswer,
 	doorRefusal,
 	doorSeesN8nUp,
 	floodWithoutSecret,
@@ -342,12 +343,9 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 				body: JSON.stringify({ lead }),
 				patienceMs,
 			});
-		/** Status and the door's reason (its `reason`, else null: n8n's answer). */
-		const answerOf = (outcome: Outcome) => {
-			if (!('status' in outcome)) return outcome;
-			const { answeredBy, reason } = JSON.parse(outcome.body) as Record<string, unknown>;
-			return [outcome.status, answeredBy === 'proxy' ? reason : null];
-		};
+		/** Status and why the door answered (null: n8n's answer). */
+		const answerOf = (outcome: Outcome) =>
+			'status' in outcome ? [outcome.status, doorAnswer(outcome.body) ?? null] : outcome;
 		await doorSeesN8nUp(opened);
 
 		// Lead 1 inside n8n, lead 2 in the line; both senders hang up before n8n answers.
