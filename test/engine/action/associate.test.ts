@@ -264,7 +264,7 @@ test('Batching without an interval does not let a rate-limited item hold back th
 
 test('Batching without an interval never has more than Items per Batch requests in flight', async () => {
 	const input = rows(13, 'CAP');
-	const proxy = await portalProxy(sandbox().url);
+	const proxy = await portalProxy(sandbox().url, { fillTo: 4 });
 	try {
 		const result = await runPortal(
 			sandbox(),

@@ -37,7 +37,7 @@ const pageOf = (url: URL) => Number(url.searchParams.get('pageable.page'));
 test("Return All asks for up to 4 pages at once and keeps the portal's order", async () => {
 	const expected = await portalOrder(sandbox());
 	expect(expected.length).toBeGreaterThan(200 * 5);
-	const proxy = await portalProxy(sandbox().url);
+	const proxy = await portalProxy(sandbox().url, { fillTo: 4 });
 	try {
 		const result = await runPortal(sandbox(), getMany(), { credentials: { baseUrl: proxy.url } });
 		expect(idsOf(jsonOf(result))).toEqual(expected);

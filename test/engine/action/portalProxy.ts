@@ -7,9 +7,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** How long the fill gate waits for more requests before it lets fewer than `fillTo` go. */
+const FILL_IDLE_MS = 1_000;
+
 export interface PortalProxyOptions {
 	/** How long each request is held before it is forwarded, ms. */
 	holdMs?: number;
+	/**
+	 * Holds requests until this many are in flight at once, then `holdMs` more (so that one beyond
+	 * would be counted), or until none has come for `FILL_IDLE_MS` (the last ones of a run). A bound
+	 * on concurrency is then reached however slowly this machine sends requests.
+	 */
+	fillTo?: number;
 	/** Changes the request URL before it is forwarded. */
 	rewrite?: (url: URL) => void;
 	/** An answer of the proxy's own instead of the emulator's. */
@@ -27,18 +36,19 @@ export interface PortalProxy {
 
 export async function portalProxy(
 	target: string,
-	{ holdMs = 30, rewrite, answer }: PortalProxyOptions = {},
+	{ holdMs = 30, fillTo, rewrite, answer }: PortalProxyOptions = {},
 ): Promise<PortalProxy> {
 	let inFlight = 0;
 	let most = 0;
 	const requests: URL[] = [];
+	const gate = fillTo === undefined ? undefined : fillGate(fillTo, holdMs, () => inFlight);
 	const server = http.createServer((request, response) => {
 		inFlight++;
 		most = Math.max(most, inFlight);
 		const url = new URL(request.url ?? '/', target);
 		requests.push(new URL(url));
 		response.on('close', () => inFlight--);
-		void sleep(holdMs).then(() => {
+		void (gate ? gate.hold() : sleep(holdMs)).then(() => {
 			const own = answer?.(url);
 			if (own) {
 				response.writeHead(own.status, { 'content-type': 'application/json' });
@@ -65,6 +75,34 @@ export async function portalProxy(
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		most: () => most,
 		requests,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		close: () =>
+			new Promise<void>((resolve) => {
+				gate?.stop();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+/** Requests held together, let go once `fillTo` are in flight (after `holdMs`) or when idle. */
+function fillGate(fillTo: number, holdMs: number, inFlight: () => number) {
+	let held: Array<() => void> = [];
+	let timer: NodeJS.Timeout | undefined;
+	const release = () => {
+		timer = undefined;
+		const waiting = held;
+		held = [];
+		for (const go of waiting) go();
+	};
+	return {
+		hold: () =>
+			new Promise<void>((go) => {
+				held.push(go);
+				clearTimeout(timer);
+				timer = setTimeout(release, inFlight() >= fillTo ? holdMs : FILL_IDLE_MS);
+			}),
+		stop: () => {
+			clearTimeout(timer);
+			release();
+		},
 	};
 }

@@ -106,7 +106,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 	}, 120_000);
 
 	it(`never has more than ${POLL_REQUESTS_IN_FLIGHT} requests in flight, over 1,000 agencies read at once`, async () => {
-		const proxy = await portalProxy(sandbox().url);
+		const proxy = await portalProxy(sandbox().url, { fillTo: POLL_REQUESTS_IN_FLIGHT });
 		try {
 			const leads = networkWorkflow(sandbox(), { credentials: { baseUrl: proxy.url } });
 			await leads.activate();
