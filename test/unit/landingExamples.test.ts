@@ -314,6 +314,19 @@ describe('the Data table write: a row that only grows', () => {
 			);
 			expect(listed).toMatchObject({ possibleDuplicateOf: 'event:1' });
 		});
+		it('names no row already in a pair: two rows never name one, as in the settle step', () => {
+			const paired = stored({
+				...list([leadItem({ leadKey: 'listed:17' })], [onCallback])[0],
+			});
+			const second = leadItem({ leadKey: 'listed:18', registeredAt: '2024-05-14T10:31:30-03:00' });
+			expect(list([second], [onCallback, paired])[0]).not.toHaveProperty('possibleDuplicateOf');
+			// A row that names another is in a pair too.
+			const naming = { ...onCallback, possibleDuplicateOf: 'listed:0' };
+			expect(list([second], [naming])[0]).not.toHaveProperty('possibleDuplicateOf');
+			// Two leads of one execution: only the first names it.
+			const both = list([leadItem({ leadKey: 'listed:19' }), second], [onCallback]);
+			expect(both.map((row) => row.possibleDuplicateOf)).toEqual(['event:1', undefined]);
+		});
 		it('names it when a local time read in the wrong zone puts the instants whole hours apart', () => {
 			// The callback's 10:31:07 at UTC-3; the list's, read 3 hours off, 20 s short of it.
 			const hoursOff = leadItem({ leadKey: 'listed:5', registeredAt: '2024-05-14T13:30:47-03:00' });
