@@ -120,10 +120,10 @@ export function decide(example: Deciding, from: string, leads: Row[], rows: Row[
 }
 
 /**
- * Evaluates the Data table example's settle step as n8n does once for all the rows its lookup read
- * after the writes: the writes it hands on.
+ * Evaluates the example's settle step as n8n does once for all the rows its lookup read after the
+ * writes: the writes it hands on.
  */
-export function settle(example: DataTableExample, rows: Row[]): Row[] {
+export function settle(example: Deciding, rows: Row[]): Row[] {
 	const $input = { all: () => rows.map((json) => ({ json: { ...json } })) };
 	return evaluated(writePath(example).settle.parameters.assignments.assignments[0].value, {
 		$input,

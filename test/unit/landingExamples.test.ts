@@ -25,6 +25,7 @@ import {
 	type Deciding,
 	type Row,
 } from './landingDecision';
+import { land } from './landingTable';
 
 const withOperation = (name: ExampleName, operation: string) =>
 	nodesOf(name).find((node) => node.parameters.operation === operation)!;
@@ -46,6 +47,9 @@ const EXTRA_COLUMNS = [
 	'rawBody',
 ];
 const PROPERTY_COLUMNS = ['adTitle', 'adLocation', 'adImageUrl', 'agencyName', 'contactType'];
+/** The property details a lead gives a row, without the note of their absence. */
+const PROPERTY_DETAILS: Row = { ...FOUND_DETAILS };
+delete PROPERTY_DETAILS.detailsMissing;
 
 const LIST_TRIGGER = 'n8n-nodes-real-estate-portal.realEstatePortalPollTrigger';
 const CALLBACK_TRIGGER = 'n8n-nodes-real-estate-portal.realEstatePortalTrigger';
@@ -80,16 +84,15 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 		);
 	});
 
-	it('reads the table first: the rows of the lead key and of the match key, always handing on', () => {
+	it("reads the table first: the lead key's row, always handing on", () => {
 		expect(path.find.parameters).toMatchObject({
 			operation: 'get',
-			matchType: 'anyCondition',
+			matchType: 'allConditions',
 			returnAll: true,
 			dataTableId: { mode: 'name', value: 'Portal leads' },
 		});
 		expect(path.find.parameters.filters.conditions).toEqual([
 			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
-			{ keyName: 'matchKey', condition: 'eq', keyValue: '={{ $json.matchKey ?? $json.leadKey }}' },
 		]);
 		expect(path.find.alwaysOutputData).toBe(true);
 		for (const from of DATA_TABLE_EXAMPLES[example])
@@ -144,9 +147,10 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 			matchType: 'anyCondition',
 			returnAll: true,
 		});
-		expect(path.reread.parameters.filters.conditions).toEqual(
-			path.find.parameters.filters.conditions,
-		);
+		expect(path.reread.parameters.filters.conditions).toEqual([
+			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
+			{ keyName: 'matchKey', condition: 'eq', keyValue: '={{ $json.matchKey ?? $json.leadKey }}' },
+		]);
 		expect(path.settle).toMatchObject({ type: 'n8n-nodes-base.set', executeOnce: true });
 		expect(path.settleSplit.parameters).toMatchObject({ fieldToSplitOut: 'writes' });
 		expect(path.settleUpdate.parameters).toMatchObject({
@@ -204,10 +208,17 @@ it('every example that decides decides alike: only which path, and what a new ro
 });
 
 describe('the Data table write: a row that only grows', () => {
+	const [CALLBACK, LIST] = DATA_TABLE_EXAMPLES.leadsToDataTable;
 	const callback = (leads: Row[], rows: Row[] = []) =>
-		decide('leadsToDataTable', 'New Portal Lead', leads, rows);
-	const list = (leads: Row[], rows: Row[] = []) =>
-		decide('leadsToDataTable', 'Leads From the Lead List', leads, rows);
+		decide('leadsToDataTable', CALLBACK, leads, rows);
+	const list = (leads: Row[], rows: Row[] = []) => decide('leadsToDataTable', LIST, leads, rows);
+	/** The table after each execution in turn, each started by its trigger with its leads. */
+	const landed = (...executions: Array<[string, Row[]]>) => {
+		const table: Row[] = [];
+		for (const [from, leads] of executions) land('leadsToDataTable', from, leads, table);
+		return table;
+	};
+	const rowOf = (table: Row[], leadKey: string) => table.find((row) => row.leadKey === leadKey)!;
 
 	it('a new lead: its row with every value it carries, never a null, source the path', () => {
 		const [row] = callback([leadItem()]);
@@ -228,14 +239,23 @@ describe('the Data table write: a row that only grows', () => {
 		expect(callback([leadItem()], landed)).toEqual([]);
 	});
 
-	it('fills in the details a row lacks, whichever path landed it, and clears the reason they were missing', () => {
+	it('fills in the details a row lacks, whichever path landed it; the settle step clears the reason they were missing', () => {
 		const withoutDetails = callback([leadItem({}, 'missing')]).map(stored);
 		const [filled] = list([leadItem()], withoutDetails);
-		expect(filled).toEqual({ leadKey: leadItem().leadKey, ...FOUND_DETAILS });
-		const listedFirst = list([leadItem({}, 'missing')]).map(stored);
-		expect(callback([leadItem()], listedFirst)[0]).toMatchObject({
-			adTitle: 'Departamento 3 ambientes',
+		expect(filled).toEqual({
+			leadKey: leadItem().leadKey,
+			matchKey: leadItem().matchKey,
+			...PROPERTY_DETAILS,
 		});
+		const listedFirst = list([leadItem({}, 'missing')]).map(stored);
+		expect(callback([leadItem()], listedFirst)[0]).toMatchObject(PROPERTY_DETAILS);
+		for (const [first, then] of [
+			[CALLBACK, LIST],
+			[LIST, CALLBACK],
+		]) {
+			const [row] = landed([first, [leadItem({}, 'missing')]], [then, [leadItem()]]);
+			expect(row).toMatchObject(FOUND_DETAILS);
+		}
 	});
 
 	it('never writes a null or a new value over a column, nor source, whatever the order', () => {
@@ -256,11 +276,8 @@ describe('the Data table write: a row that only grows', () => {
 						expect(write).not.toHaveProperty('possibleDuplicateOf');
 						for (const [column, value] of Object.entries(write)) {
 							if (column === 'leadKey') continue;
-							if (column === 'detailsMissing') {
-								// The one null: the reason the details were missing, cleared as they are filled in.
-								expect([value, typeof write.adTitle]).toEqual([null, 'string']);
-								continue;
-							}
+							// The row's own matchKey: the read after the write finds the row's pairs by it.
+							if (column === 'matchKey' && value === row.matchKey) continue;
 							const filled = { column, rowEmpty: isBlank(row[column]), given: !isBlank(value) };
 							expect(filled).toEqual({ column, rowEmpty: true, given: true });
 						}
@@ -283,89 +300,99 @@ describe('the Data table write: a row that only grows', () => {
 	});
 
 	describe('two rows the paths could not tie (the same matchKey, different lead keys)', () => {
-		const onCallback = stored({
-			...callback([leadItem({ leadKey: 'event:1' })])[0],
+		const onCallback = leadItem({ leadKey: 'event:1' });
+		const listed = (
+			leadKey: string,
+			registeredAt = '2024-05-14T10:32:00-03:00',
+			details: 'found' | 'missing' = 'found',
+		) => leadItem({ leadKey, registeredAt }, details);
+
+		it("the decision writes only the lead's own row: pairs and shared details are the settle step's", () => {
+			const rows = [stored(callback([leadItem({ leadKey: 'event:7' }, 'missing')])[0])];
+			const writes = list([listed('listed:2')], rows);
+			expect(writes).toEqual([expect.objectContaining({ leadKey: 'listed:2', source: 'list' })]);
+			expect(writes[0]).not.toHaveProperty('possibleDuplicateOf');
 		});
 		it('the newer names the other when the other path added it within minutes of its instant', () => {
-			const [listed] = list(
-				[leadItem({ leadKey: 'listed:2', registeredAt: '2024-05-14T10:32:00-03:00' })],
-				[onCallback],
-			);
-			expect(listed).toMatchObject({ source: 'list', possibleDuplicateOf: 'event:1' });
-			expect(onCallback.leadKey).toBe('event:1');
+			const table = landed([CALLBACK, [onCallback]], [LIST, [listed('listed:2')]]);
+			expect(rowOf(table, 'listed:2')).toMatchObject({
+				source: 'list',
+				possibleDuplicateOf: 'event:1',
+			});
+			expect(rowOf(table, 'event:1')).not.toHaveProperty('possibleDuplicateOf');
 		});
 		it('not when the instants are far apart, nor when the same path added it', () => {
 			for (const registeredAt of ['2024-05-14T10:51:07-03:00', '2024-05-15T01:31:07-03:00']) {
-				const later = leadItem({ leadKey: 'listed:3', registeredAt });
-				expect(list([later], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+				const table = landed([CALLBACK, [onCallback]], [LIST, [listed('listed:3', registeredAt)]]);
+				expect(rowOf(table, 'listed:3')).not.toHaveProperty('possibleDuplicateOf');
 			}
-			const sameSide = leadItem({ leadKey: 'event:4' });
-			expect(callback([sameSide], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			const sameSide = landed(
+				[CALLBACK, [onCallback]],
+				[CALLBACK, [leadItem({ leadKey: 'event:4' })]],
+			);
+			expect(sameSide.filter((row) => 'possibleDuplicateOf' in row)).toEqual([]);
 		});
 		it("names the other path's row of the nearest instant: one prospect's leads of a kind share matchKey", () => {
-			const earlier = stored({
-				...callback([
-					leadItem({ leadKey: 'event:13', registeredAt: '2024-05-14T10:25:07-03:00' }),
-				])[0],
-			});
-			const [listed] = list(
-				[leadItem({ leadKey: 'listed:14', registeredAt: '2024-05-14T10:31:08-03:00' })],
-				[earlier, onCallback],
+			const earlier = leadItem({ leadKey: 'event:13', registeredAt: '2024-05-14T10:25:07-03:00' });
+			const table = landed(
+				[CALLBACK, [earlier]],
+				[CALLBACK, [onCallback]],
+				[LIST, [listed('listed:14', '2024-05-14T10:31:08-03:00')]],
 			);
-			expect(listed).toMatchObject({ possibleDuplicateOf: 'event:1' });
+			expect(rowOf(table, 'listed:14')).toMatchObject({ possibleDuplicateOf: 'event:1' });
 		});
-		it('names no row already in a pair: two rows never name one, as in the settle step', () => {
-			const paired = stored({
-				...list([leadItem({ leadKey: 'listed:17' })], [onCallback])[0],
-			});
-			const second = leadItem({ leadKey: 'listed:18', registeredAt: '2024-05-14T10:31:30-03:00' });
-			expect(list([second], [onCallback, paired])[0]).not.toHaveProperty('possibleDuplicateOf');
-			// A row that names another is in a pair too.
-			const naming = { ...onCallback, possibleDuplicateOf: 'listed:0' };
-			expect(list([second], [naming])[0]).not.toHaveProperty('possibleDuplicateOf');
-			// Two leads of one execution: only the first names it.
-			const both = list([leadItem({ leadKey: 'listed:19' }), second], [onCallback]);
-			expect(both.map((row) => row.possibleDuplicateOf)).toEqual(['event:1', undefined]);
+		it('names no row already in a pair: two rows never name one', () => {
+			const second = listed('listed:18', '2024-05-14T10:31:30-03:00');
+			const table = landed(
+				[CALLBACK, [onCallback]],
+				[LIST, [listed('listed:17')]],
+				[LIST, [second]],
+			);
+			expect(rowOf(table, 'listed:17')).toMatchObject({ possibleDuplicateOf: 'event:1' });
+			expect(rowOf(table, 'listed:18')).not.toHaveProperty('possibleDuplicateOf');
+			// Two leads of one execution: one of them names it.
+			const once = landed([CALLBACK, [onCallback]], [LIST, [listed('listed:19'), second]]);
+			expect(once.filter((row) => row.possibleDuplicateOf === 'event:1')).toHaveLength(1);
 		});
 		it('names it when a local time read in the wrong zone puts the instants whole hours apart', () => {
 			// The callback's 10:31:07 at UTC-3; the list's, read 3 hours off, 20 s short of it.
-			const hoursOff = leadItem({ leadKey: 'listed:5', registeredAt: '2024-05-14T13:30:47-03:00' });
-			expect(list([hoursOff], [onCallback])[0]).toMatchObject({ possibleDuplicateOf: 'event:1' });
-			const halfHourOff = leadItem({
-				leadKey: 'listed:6',
-				registeredAt: '2024-05-14T16:01:07-03:00',
-			});
-			expect(list([halfHourOff], [onCallback])[0]).not.toHaveProperty('possibleDuplicateOf');
+			const hoursOff = landed(
+				[CALLBACK, [onCallback]],
+				[LIST, [listed('listed:5', '2024-05-14T13:30:47-03:00')]],
+			);
+			expect(rowOf(hoursOff, 'listed:5')).toMatchObject({ possibleDuplicateOf: 'event:1' });
+			const halfHourOff = landed(
+				[CALLBACK, [onCallback]],
+				[LIST, [listed('listed:6', '2024-05-14T16:01:07-03:00')]],
+			);
+			expect(rowOf(halfHourOff, 'listed:6')).not.toHaveProperty('possibleDuplicateOf');
 		});
 
-		const withoutDetails = stored(callback([leadItem({ leadKey: 'event:7' }, 'missing')])[0]);
+		const withoutDetails = leadItem({ leadKey: 'event:7' }, 'missing');
 		it('gives its property details to the other row of the same ad that lacks them, nothing else', () => {
-			const writes = list([leadItem({ leadKey: 'listed:8' })], [withoutDetails]);
-			expect(writes).toContainEqual({ leadKey: 'event:7', ...FOUND_DETAILS });
-			expect(writes.filter((write) => write.leadKey === 'event:7')).toHaveLength(1);
-			// The lookup finds a row once for each lead of the execution: it is still filled once.
-			const twice = list(
-				[leadItem({ leadKey: 'listed:15' }), leadItem({ leadKey: 'listed:16' })],
-				[withoutDetails, { ...withoutDetails }],
-			);
-			expect(twice.filter((write) => write.leadKey === 'event:7')).toEqual([
-				{ leadKey: 'event:7', ...FOUND_DETAILS },
-			]);
+			const before = rowOf(landed([CALLBACK, [withoutDetails]]), 'event:7');
+			const table = landed([CALLBACK, [withoutDetails]], [LIST, [listed('listed:8')]]);
+			expect(rowOf(table, 'event:7')).toEqual({ ...before, ...FOUND_DETAILS });
 			// The list's row lacks what only the callback carries: the callback gives it no more.
-			const listed = stored(list([leadItem({ leadKey: 'listed:9' }, 'missing')])[0]);
-			expect(callback([leadItem({ leadKey: 'event:10' })], [listed])).toContainEqual({
-				leadKey: 'listed:9',
-				...FOUND_DETAILS,
-			});
+			const listedRow = listed('listed:9', undefined, 'missing');
+			const listedBefore = rowOf(landed([LIST, [listedRow]]), 'listed:9');
+			const listedFirst = landed(
+				[LIST, [listedRow]],
+				[CALLBACK, [leadItem({ leadKey: 'event:10' })]],
+			);
+			expect(rowOf(listedFirst, 'listed:9')).toEqual({ ...listedBefore, ...FOUND_DETAILS });
 		});
 		it('gives nothing to a row of another ad, nor without details of its own', () => {
-			const otherAd = { ...withoutDetails, adCode: 'DEMO-0002' };
-			expect(list([leadItem({ leadKey: 'listed:11' })], [otherAd])).toEqual([
-				expect.objectContaining({ leadKey: 'listed:11' }),
-			]);
-			expect(list([leadItem({ leadKey: 'listed:12' }, 'missing')], [withoutDetails])).toEqual([
-				expect.objectContaining({ leadKey: 'listed:12' }),
-			]);
+			const otherAd = leadItem({ leadKey: 'event:7', adCode: 'DEMO-0002' }, 'missing');
+			const otherBefore = rowOf(landed([CALLBACK, [otherAd]]), 'event:7');
+			const table = landed([CALLBACK, [otherAd]], [LIST, [listed('listed:11')]]);
+			expect(rowOf(table, 'event:7')).toEqual(otherBefore);
+			const before = rowOf(landed([CALLBACK, [withoutDetails]]), 'event:7');
+			const noneToGive = landed(
+				[CALLBACK, [withoutDetails]],
+				[LIST, [listed('listed:12', undefined, 'missing')]],
+			);
+			expect(rowOf(noneToGive, 'event:7')).toEqual(before);
 		});
 	});
 });
@@ -570,10 +597,10 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 	const path = writePath('sheetsTemplate');
 	const dataTable = created('leadsToDataTable').map((column) => column.name);
 
-	it('finds the rows of the lead key or the match key, appends a new lead, fills in an existing row', () => {
-		expect(path.find.parameters).toMatchObject({ operation: 'read', combineFilters: 'OR' });
+	it("finds the lead key's row, appends a new lead, fills in an existing row", () => {
+		expect(path.find.parameters).toMatchObject({ operation: 'read' });
 		expect(path.find.parameters.filtersUI.values.map((filter: Row) => filter.lookupColumn)).toEqual(
-			['leadKey', 'matchKey'],
+			['leadKey'],
 		);
 		expect(path.find.alwaysOutputData).toBe(true);
 		expect(path.add.parameters).toMatchObject({ operation: 'appendOrUpdate' });
@@ -600,18 +627,45 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 	it("fills only the cells a row lacks (a sheet's empty cell is ''), and skips a complete row", () => {
 		const blankDetails = { ...sheets([leadItem({}, 'missing')])[0], row_number: 2 };
 		const [filled] = sheets([leadItem()], [blankDetails], 'Leads From the Lead List');
-		expect(filled).toEqual({ leadKey: leadItem().leadKey, ...FOUND_DETAILS });
+		expect(filled).toEqual({
+			leadKey: leadItem().leadKey,
+			matchKey: leadItem().matchKey,
+			...PROPERTY_DETAILS,
+		});
 		const complete = { ...sheets([leadItem()])[0], row_number: 2 };
 		expect(sheets([leadItem()], [complete], 'Leads From the Lead List')).toEqual([]);
 	});
 
-	it('gives property details to the row of the same ad and matchKey that lacks them', () => {
-		const blank = { ...sheets([leadItem({ leadKey: 'event:7' }, 'missing')])[0], row_number: 2 };
-		const listed = leadItem({ leadKey: 'listed:8' });
-		expect(sheets([listed], [blank], 'Leads From the Lead List')).toContainEqual({
-			leadKey: 'event:7',
-			...FOUND_DETAILS,
+	it('after either write, reads the written rows and their pairs, and settles them as the Data table does', () => {
+		for (const write of [path.add, path.fill])
+			expect(next('sheetsTemplate', write.name).name).toBe(path.reread.name);
+		expect(path.reread.parameters).toMatchObject({ operation: 'read', combineFilters: 'OR' });
+		expect(path.reread.parameters.filtersUI.values).toEqual([
+			{ lookupColumn: 'leadKey', lookupValue: '={{ $json.leadKey }}' },
+			{ lookupColumn: 'matchKey', lookupValue: '={{ $json.matchKey ?? $json.leadKey }}' },
+		]);
+		const rule = (example: Deciding) =>
+			writePath(example).settle.parameters.assignments.assignments[0].value;
+		expect(rule('sheetsTemplate')).toBe(rule('leadsToDataTable'));
+		expect(path.settleSplit.parameters).toMatchObject({ fieldToSplitOut: 'writes' });
+		expect(path.settleUpdate.parameters).toMatchObject({
+			operation: 'update',
+			columns: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: ['leadKey'] },
 		});
+	});
+
+	it("settles a sheet's rows in the order of their row numbers: the newer names the other, details pass", () => {
+		const blank = { ...sheets([leadItem({ leadKey: 'event:7' }, 'missing')])[0], row_number: 3 };
+		const listed = sheets([leadItem({ leadKey: 'listed:8' })], [], 'Leads From the Lead List')[0];
+		const writes = settle('sheetsTemplate', [{ ...listed, row_number: 12 }, blank]);
+		expect(writes).toEqual([
+			{ leadKey: 'listed:8', possibleDuplicateOf: 'event:7' },
+			{ leadKey: 'event:7', ...FOUND_DETAILS },
+		]);
+		// Added the other way round, the other names it.
+		expect(settle('sheetsTemplate', [{ ...listed, row_number: 2 }, blank])).toEqual([
+			{ leadKey: 'event:7', possibleDuplicateOf: 'listed:8', ...FOUND_DETAILS },
+		]);
 	});
 });
 

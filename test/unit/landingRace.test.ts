@@ -3,75 +3,11 @@
  * the lead list both bring it): whatever order their Data table calls take, the lead is one row that
  * has every value either brought, its property details, and no note saying they were missing.
  *
- * The examples' write path is run as written in the example files, on a table held here: each Data
- * table call (find, upsert, update) is atomic, as in one n8n process (its SQLite database runs one
- * write at a time), and the calls of the two executions interleave in every possible order.
+ * The examples' write path is run as written in the example files, on a table held here
+ * (landingTable.ts), and the calls of the two executions interleave in every possible order.
  */
-import {
-	DATA_TABLE_EXAMPLES,
-	decide,
-	evaluated,
-	isBlank,
-	leadItem,
-	settle,
-	writePath,
-	type DataTableExample,
-	type ExampleNode,
-	type Row,
-} from './landingDecision';
-
-/** One Data table call: applied to the table at its turn, it answers the rows n8n outputs. */
-type Call = (table: Row[]) => Row[];
-/** An execution: the calls it makes, each made with what the previous one answered. */
-type Execution = Generator<Call, void, Row[]>;
-
-/** Whether a row meets a Data table node's filters for the item `json`. */
-function meets(node: ExampleNode, json: Row, row: Row): boolean {
-	const { filters, matchType } = node.parameters;
-	const results = (filters.conditions as Array<Record<string, string>>).map((condition) => {
-		const value = row[condition.keyName];
-		if (condition.condition === 'isNotEmpty') return !isBlank(value);
-		if (condition.condition === 'eq')
-			return value === evaluated(condition.keyValue, { $json: json });
-		throw new Error(`condition ${condition.condition} is not modelled here`);
-	});
-	return matchType === 'anyCondition' ? results.some(Boolean) : results.every(Boolean);
-}
-
-/** Update: every row meeting the filters gets the item's columns (n8n's auto-map). */
-const update =
-	(node: ExampleNode, json: Row): Call =>
-	(table) =>
-		table.filter((row) => meets(node, json, row)).map((row) => ({ ...Object.assign(row, json) }));
-
-/** Upsert: update the rows meeting the filters, or insert the item when there is none. */
-const upsert =
-	(node: ExampleNode, json: Row): Call =>
-	(table) => {
-		const updated = update(node, json)(table);
-		if (updated.length > 0) return updated;
-		table.push({ id: table.length + 1, ...json });
-		return [{ ...table[table.length - 1] }];
-	};
-
-/** One execution of `example` started by `from` with one lead, as its nodes are wired. */
-function* landing(example: DataTableExample, from: string, lead: Row): Execution {
-	const path = writePath(example);
-	const found = yield (table) =>
-		table.filter((row) => meets(path.find, lead, row)).map((row) => ({ ...row }));
-	const written: Row[] = [];
-	for (const write of decide(example, from, [lead], found))
-		written.push(
-			...(yield isBlank(write.source) ? update(path.fill, write) : upsert(path.add, write)),
-		);
-	const reread: Row[] = [];
-	for (const row of written)
-		reread.push(
-			...(yield (table) =>
-				table.filter((one) => meets(path.reread, row, one)).map((one) => ({ ...one }))),
-		);
-	for (const write of settle(example, reread)) yield update(path.settleUpdate, write);
-}
+import { DATA_TABLE_EXAMPLES, decide, isBlank, leadItem, type Row } from './landingDecision';
+import { landing, type Execution } from './landingTable';
 
 /** The table each order of the two executions' calls leaves (an order: whose call came next). */
 function everyOrder(start: () => Execution[]): Array<{ order: number[]; table: Row[] }> {
@@ -110,8 +46,8 @@ describe.each([
 ])('one lead from both paths at once: %s', (_case, fromCallback, fromList) => {
 	const [callback, list] = DATA_TABLE_EXAMPLES.leadsToDataTable;
 	const endings = everyOrder(() => [
-		landing('leadsToDataTable', callback, fromCallback),
-		landing('leadsToDataTable', list, fromList),
+		landing('leadsToDataTable', callback, [fromCallback]),
+		landing('leadsToDataTable', list, [fromList]),
 	]);
 	/** What each path writes when it adds the lead's row alone. */
 	const alone = [
@@ -165,8 +101,8 @@ describe.each([
 	(_case, fromCallback, fromList) => {
 		const [callback, list] = DATA_TABLE_EXAMPLES.leadsToDataTable;
 		const endings = everyOrder(() => [
-			landing('leadsToDataTable', callback, fromCallback),
-			landing('leadsToDataTable', list, fromList),
+			landing('leadsToDataTable', callback, [fromCallback]),
+			landing('leadsToDataTable', list, [fromList]),
 		]);
 
 		it('ends as two rows, one naming the other, both with the details and no note', () => {
