@@ -654,17 +654,19 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 		});
 	});
 
-	it("settles a sheet's rows in the order of their row numbers: the newer names the other, details pass", () => {
+	it("settles a sheet's rows in the order of their row numbers: the newer names the other, details pass, the note is emptied", () => {
 		const blank = { ...sheets([leadItem({ leadKey: 'event:7' }, 'missing')])[0], row_number: 3 };
 		const listed = sheets([leadItem({ leadKey: 'listed:8' })], [], 'Leads From the Lead List')[0];
+		// The note is emptied with '': n8n's Google Sheets update skips a column given null.
+		const detailed = { ...PROPERTY_DETAILS, detailsMissing: '' };
 		const writes = settle('sheetsTemplate', [{ ...listed, row_number: 12 }, blank]);
 		expect(writes).toEqual([
 			{ leadKey: 'listed:8', possibleDuplicateOf: 'event:7' },
-			{ leadKey: 'event:7', ...FOUND_DETAILS },
+			{ leadKey: 'event:7', ...detailed },
 		]);
 		// Added the other way round, the other names it.
 		expect(settle('sheetsTemplate', [{ ...listed, row_number: 2 }, blank])).toEqual([
-			{ leadKey: 'event:7', possibleDuplicateOf: 'listed:8', ...FOUND_DETAILS },
+			{ leadKey: 'event:7', possibleDuplicateOf: 'listed:8', ...detailed },
 		]);
 	});
 });
