@@ -125,10 +125,12 @@ export function decide(example: Deciding, from: string, leads: Row[], rows: Row[
  */
 export function settle(example: Deciding, rows: Row[]): Row[] {
 	const $input = { all: () => rows.map((json) => ({ json: { ...json } })) };
-	return evaluated(writePath(example).settle.parameters.assignments.assignments[0].value, {
-		$input,
-	}) as Row[];
+	return evaluated(settleOf(example), { $input }) as Row[];
 }
+
+/** The settle step's expression (like the decision, no Code node). */
+export const settleOf = (example: Deciding): string =>
+	writePath(example).settle.parameters.assignments.assignments[0].value;
 
 export const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 

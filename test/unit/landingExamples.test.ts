@@ -19,6 +19,7 @@ import {
 	next,
 	nodesOf,
 	settle,
+	settleOf,
 	stored,
 	writePath,
 	type DataTableExample,
@@ -161,8 +162,7 @@ describe.each(Object.keys(DATA_TABLE_EXAMPLES) as DataTableExample[])('%s', (exa
 			{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.leadKey }}' },
 		]);
 		// Every Data table example settles alike.
-		const rule = (settling: typeof path) => settling.settle.parameters.assignments.assignments[0];
-		expect(rule(path).value).toBe(rule(writePath('leadsToDataTable')).value);
+		expect(settleOf(example)).toBe(settleOf('leadsToDataTable'));
 	});
 
 	it("has the property's columns, and a trigger that fills them (Add Property Details is on)", () => {
@@ -644,9 +644,7 @@ describe('the Google Sheets template: the same write, a sheet for a table', () =
 			{ lookupColumn: 'leadKey', lookupValue: '={{ $json.leadKey }}' },
 			{ lookupColumn: 'matchKey', lookupValue: '={{ $json.matchKey ?? $json.leadKey }}' },
 		]);
-		const rule = (example: Deciding) =>
-			writePath(example).settle.parameters.assignments.assignments[0].value;
-		expect(rule('sheetsTemplate')).toBe(rule('leadsToDataTable'));
+		expect(settleOf('sheetsTemplate')).toBe(settleOf('leadsToDataTable'));
 		expect(path.settleSplit.parameters).toMatchObject({ fieldToSplitOut: 'writes' });
 		expect(path.settleUpdate.parameters).toMatchObject({
 			operation: 'update',
