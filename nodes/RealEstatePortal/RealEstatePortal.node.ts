@@ -53,7 +53,7 @@ export class RealEstatePortal implements INodeType {
 		icon: { light: 'file:realEstatePortal.svg', dark: 'file:realEstatePortal.dark.svg' },
 		group: ['transform'],
 		version: NODE_VERSIONS,
-		defaultVersion: 2,
+		defaultVersion: 3,
 		subtitle: subtitleOf(properties),
 		description:
 			"Work with a real-estate portal's agencies, online ads, developments, leads, ad association, callbacks and event subscriptions",

@@ -19,9 +19,10 @@ export class RealEstatePortalPollTrigger implements INodeType {
 			dark: 'file:realEstatePortalPollTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details).
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details);
+		// version 3 emits each lead as the row a keyed write lands (shared/landingRow.ts).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: optionNameSubtitle(pollTriggerProperties, 'event'),
 		description:
 			'Starts the workflow on new leads or ad changes, found by polling: works on every plan',

@@ -25,7 +25,8 @@ import {
 import { listedLeadKeys, readListedLead } from '../shared/listedLead';
 import { fieldsDigest } from '../shared/readEvent';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
-import { includesNationalId } from './properties';
+import { emitAgainWithinMs, includesNationalId } from './properties';
+import { ROWS_FROM_VERSION } from '../shared/landingRow';
 
 /** How far back "Fetch test event" looks for the most recent lead. */
 export const SAMPLE_DAYS = 7;
@@ -48,7 +49,11 @@ function polledLead(raw: IDataObject, now: number): PolledLead {
  * already emitted, and reading one whole costs about as much as its keys.
  */
 function itemOf(ctx: IPollFunctions, agencyCode: string, lead: PolledLead): IDataObject {
-	const options = { includeNationalId: includesNationalId(ctx), logger: ctx.logger };
+	const options = {
+		includeNationalId: includesNationalId(ctx),
+		logger: ctx.logger,
+		forRow: ctx.getNode().typeVersion >= ROWS_FROM_VERSION,
+	};
 	return readListedLead(lead.raw, agencyCode, options).item;
 }
 
@@ -75,6 +80,29 @@ async function fetchLeads(
 	return { leads, whole };
 }
 
+/**
+ * The listed leads already emitted (not in `fresh`) whose registration, as read, is within
+ * `againMs` of `now`: "Emit Again Within" emits them again, each once. A lead whose instant cannot
+ * be read, or that is older than the cursor's floor (never emitted), is not.
+ */
+function emittedSince(
+	leads: PolledLead[],
+	fresh: PolledLead[],
+	cursor: LeadCursor,
+	now: number,
+	againMs: number,
+): PolledLead[] {
+	if (againMs === 0) return [];
+	const skipped = new Set<PolledLead['key']>(fresh.map((lead) => lead.key));
+	return leads.filter((lead) => {
+		if (skipped.has(lead.key)) return false;
+		skipped.add(lead.key);
+		const readable = listedLeadKeys(lead.raw).instant !== null;
+		const floor = cursor.floor ?? -Infinity;
+		return readable && lead.at >= Math.max(now - againMs, floor);
+	});
+}
+
 /** A new lead of `agency`, read. */
 export interface FreshLead extends PolledLead {
 	agency: string;
@@ -98,6 +126,7 @@ export async function pollLeads(
 	now: number,
 	deadline: number,
 ): Promise<Array<AgencyOutcome<AgencyLeads>>> {
+	const againMs = emitAgainWithinMs(ctx);
 	return await readAgencies(agencies, deadline, async (agency, limits) => {
 		const saved = cursors[agency];
 		const from = saved ?? startingCursor(now);
@@ -107,7 +136,12 @@ export async function pollLeads(
 		// A starting point read from a list that skipped some: what it skipped is old all the same.
 		if (saved === undefined && !whole) cursor.floor = now;
 		const fresh = saved === undefined ? [] : unseen(from, leads);
-		const read = fresh.map((lead) => ({ ...lead, agency, item: itemOf(ctx, agency, lead) }));
+		const again = saved === undefined ? [] : emittedSince(leads, fresh, from, now, againMs);
+		const read = [...fresh, ...again].map((lead) => ({
+			...lead,
+			agency,
+			item: itemOf(ctx, agency, lead),
+		}));
 		return { cursor, fresh: read };
 	});
 }

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
 import { POLL_DETAILS_TIME } from '../shared/leadDetails/option';
+import { asRows } from '../shared/landingRow';
 import { latestAdChange, pollAds } from './ads';
 import { agenciesToPoll } from './agencies';
 import { repairLostCallback } from './callbackRepair';
@@ -59,9 +60,8 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			? await latestLead(this, agencies, now.getTime(), deadline)
 			: await latestAdChange(this, event, agencies, store.ads ?? {}, now, deadline);
 	if (sample === null) throw noneYet(this, event);
-	return [
-		this.helpers.returnJsonArray(await withPropertyDetails(this, [sample], POLL_DETAILS_TIME)),
-	];
+	const detailed = await withPropertyDetails(this, [sample], POLL_DETAILS_TIME);
+	return [this.helpers.returnJsonArray(rowsOf(this, detailed))];
 }
 
 /** A poll of the active workflow, on the node's static data (no other poll of it meanwhile). */
@@ -138,7 +138,12 @@ async function activePoll(
 	polledContexts.add(ctx);
 	await repairLostCallback(ctx);
 	if (items.length === 0) return null;
-	return [ctx.helpers.returnJsonArray(items)];
+	return [ctx.helpers.returnJsonArray(rowsOf(ctx, items))];
+}
+
+/** The items as this version of the node emits them (a lead as its row from version 3 on). */
+function rowsOf(ctx: IPollFunctions, items: IDataObject[]): IDataObject[] {
+	return asRows(items, ctx.getNode().typeVersion, 'list', ctx.getTimezone());
 }
 
 /** A poll's outcome: the cursors settled and the items to emit, as they are emitted. */

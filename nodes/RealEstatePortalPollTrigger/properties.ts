@@ -7,6 +7,9 @@ export const POLL_EVENTS = ['newLead', 'adWentOnline', 'adWentOffline', 'adChang
 export type PollEvent = (typeof POLL_EVENTS)[number];
 export type AdEvent = Exclude<PollEvent, 'newLead'>;
 
+/** The longest "Emit Again Within": the list is asked from the day before the poll's. */
+export const MOST_EMIT_AGAIN_MINUTES = 24 * 60;
+
 export const pollTriggerProperties: INodeProperties[] = [
 	{
 		displayName:
@@ -75,7 +78,17 @@ export const pollTriggerProperties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		displayOptions: { show: { event: ['newLead'] } },
-		options: [includeNationalIdOption],
+		options: [
+			{
+				displayName: 'Emit Again Within (Minutes)',
+				name: 'emitAgainWithinMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MOST_EMIT_AGAIN_MINUTES },
+				default: 0,
+				description: `For a workflow that lands leads with a keyed write (an upsert on leadKey): each poll emits again the leads registered within these minutes, so a lead whose write failed (the destination down for a while) lands once the destination is back. 0 emits each lead once. At most ${MOST_EMIT_AGAIN_MINUTES} (a day).`,
+			},
+			includeNationalIdOption,
+		],
 	},
 	...propertyDetailsProperties(
 		'A poll waits 10 s at most for the details of its leads; a lead whose details the portal did not give in time waits for the next polls, 10 minutes at most.',
@@ -84,6 +97,14 @@ export const pollTriggerProperties: INodeProperties[] = [
 		},
 	),
 ];
+
+/** How far back (ms) a poll emits again the leads it already emitted; 0: none. */
+export function emitAgainWithinMs(ctx: IPollFunctions): number {
+	const options = ctx.getNodeParameter('options', {}) as { emitAgainWithinMinutes?: unknown };
+	const minutes = Number(options.emitAgainWithinMinutes ?? 0);
+	if (!Number.isFinite(minutes) || minutes <= 0) return 0;
+	return Math.min(minutes, MOST_EMIT_AGAIN_MINUTES) * 60_000;
+}
 
 export function chosenEvent(ctx: IPollFunctions): PollEvent {
 	const event = ctx.getNodeParameter('event', 'newLead') as PollEvent;

@@ -21,9 +21,10 @@ export class RealEstatePortalTrigger implements INodeType {
 			dark: 'file:realEstatePortalTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details).
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2 adds the ad's and agency's details to each lead by default (Add Property Details);
+		// version 3 emits each lead as the row a keyed write lands (shared/landingRow.ts).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: eventKindsSubtitle(),
 		description:
 			// n8n's node panel shows the trigger's description over the actions of both nodes.

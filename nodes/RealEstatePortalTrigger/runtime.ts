@@ -11,6 +11,7 @@ import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { LEAD_EVENT_KINDS, isLeadKind, kindsReceivedBy } from '../shared/eventKinds';
 import { askTokenKind } from '../shared/interfaceKind';
 import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
+import { asRows } from '../shared/landingRow';
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
 import { callbackApiOf } from './callbackApi';
 import { forgetCallback, recordCallback } from './callbackRecord';
@@ -222,7 +223,8 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	// lead, or one beyond the cap, comes back later.
 	if (!admitLead(this, reception.eventId)) return { noWebhookResponse: true };
 	// Details come from memory; a lead that must ask the portal is held 0.3 s at most (WEBHOOK_DETAILS_TIME).
-	const [item] = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
+	const detailed = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
+	const [item] = asRows(detailed, this.getNode().typeVersion, 'callback', this.getTimezone());
 	return {
 		webhookResponse: { received: true },
 		workflowData: [[{ json: item }]],

@@ -79,3 +79,16 @@ export function absoluteInstantMsOf(value: unknown): number | null {
 	const iso = isoInstantOf(value);
 	return iso !== null && namesItsInstant(value) ? Date.parse(iso) : null;
 }
+
+/**
+ * Whether an instant is exact to the millisecond: it says which instant it is (above) and carries
+ * its milliseconds, as text with a fraction of a second or as epoch milliseconds that are not a
+ * whole second. A time to the second may have been rounded either way, and a local time without an
+ * offset is a guess of its zone: neither is the instant another reading of the same lead gives.
+ */
+export function isExactInstant(value: unknown): boolean {
+	if (absoluteInstantMsOf(value) === null) return false;
+	const text = String(value).trim();
+	if (typeof value === 'number' || EPOCH_MS_DIGITS.test(text)) return Number(text) % 1000 !== 0;
+	return /:\d{2}\.\d+/.test(text);
+}

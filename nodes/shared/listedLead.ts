@@ -9,7 +9,7 @@
  */
 import type { IDataObject, Logger } from 'n8n-workflow';
 import { idKeyOf } from './leadKey';
-import { isoInstantOf } from './instants';
+import { isExactInstant, isoInstantOf } from './instants';
 import { fieldsNotRead, simplifyLead, unreadablePart } from './normalizeEvent';
 import { fieldsDigest, readEvent, wholeNumberOf } from './readEvent';
 import { detectBodyLanguage, readFields, withoutNationalId } from './eventFields';
@@ -79,6 +79,11 @@ function readKeys(raw: IDataObject): ListedLeadKeys {
 export interface ListedLeadOptions {
 	includeNationalId: boolean;
 	logger: Pick<Logger, 'info'>;
+	/**
+	 * For a row (landingRow.ts): an instant not exact to the millisecond is the list's reading
+	 * (`listedAt`), not the lead's `registeredAt`, which the callback's exact one would contradict.
+	 */
+	forRow?: boolean;
 }
 
 /** Keys already told about in this process, so that a lead listed at every poll is logged once. */
@@ -125,6 +130,10 @@ export function readListedLead(
 		{ ...lead, idEvento: eventId, idMensaje: messageId },
 		{ includeNationalId: options.includeNationalId, path: 'list' },
 	);
+	if (options.forRow && !isExactInstant(lead.fechaRegistro)) {
+		flat.listedAt = flat.registeredAt;
+		flat.registeredAt = null;
+	}
 	return {
 		...keys,
 		item: {

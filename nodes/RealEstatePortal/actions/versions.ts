@@ -1,13 +1,15 @@
 /**
  * Node versions. Version 2 picks the agency and the ad with resource locators (a searchable
  * list, or by code / ID); version 1 keeps its agency dropdown and plain ad fields, so that
- * workflows saved with version 1 open in the editor and run exactly as before.
+ * workflows saved with version 1 open in the editor and run exactly as before. Version 3 emits
+ * each lead of Lead → Get Many as the row a keyed write lands (shared/landingRow.ts), as version
+ * 3 of the triggers does.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../../shared/versionConditions';
 import { agencyCodeField, legacyAgencyCodeField } from './common.descriptions';
 
-export const NODE_VERSIONS = [1, 2];
+export const NODE_VERSIONS = [1, 2, 3];
 
 const versionOfRun = new WeakMap<IExecuteFunctions, number>();
 

@@ -17,6 +17,8 @@ export interface PollSetup {
 	pollBudgetMs?: number;
 	/** The id of a workflow activated again (PollOptions.workflowId). */
 	workflowId?: string;
+	/** The node's version (default: FLAT_LEAD_VERSION, harness/engine/workflowNode.ts). */
+	typeVersion?: number;
 }
 
 export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkflow {
@@ -29,6 +31,7 @@ export function pollWorkflow(sandbox: Sandbox, setup: PollSetup = {}): PollWorkf
 		staticData: setup.staticData,
 		pollBudgetMs: setup.pollBudgetMs,
 		workflowId: setup.workflowId,
+		typeVersion: setup.typeVersion,
 	});
 }
 

@@ -23,6 +23,8 @@ import {
 	simplifyField,
 } from '../common.descriptions';
 import { readAgencyCode, readLimit } from '../parameters';
+import { typeVersionOf } from '../versions';
+import { ROWS_FROM_VERSION, asRows } from '../../../shared/landingRow';
 import { DEFAULT_DAYS_BACK, readSinceDay } from './sinceDay';
 
 /** Agencies whose lead lists are read at the same time. */
@@ -82,6 +84,9 @@ interface ListSettings {
 	fromDate: string;
 	limit: number | undefined;
 	simplify: boolean;
+	/** Version 3 on: each lead as its row (shared/landingRow.ts). */
+	version: number;
+	zone: string;
 	includeNationalId: boolean;
 	itemIndex: number;
 	/** Epoch ms: the instant of a lead whose registration cannot be read. */
@@ -101,7 +106,11 @@ async function agencyLeads(
 		limit,
 		itemIndex,
 	});
-	const options = { includeNationalId: settings.includeNationalId, logger: ctx.logger };
+	const options = {
+		includeNationalId: settings.includeNationalId,
+		logger: ctx.logger,
+		forRow: settings.version >= ROWS_FROM_VERSION,
+	};
 	// The lead reader (the event field tables) is loaded at the first read, not with the node.
 	const { readListedLead } = await import('../../../shared/listedLead');
 	return raws.map((raw) => {
@@ -109,7 +118,8 @@ async function agencyLeads(
 		// The Poll Trigger marks its items; this node's are not a trigger's.
 		const lead = { ...read.item };
 		delete lead.trigger;
-		return { at: read.instant ?? settings.now, id: read.id, item: settings.simplify ? lead : raw };
+		const [flat] = asRows([lead], settings.version, 'list', settings.zone);
+		return { at: read.instant ?? settings.now, id: read.id, item: settings.simplify ? flat : raw };
 	});
 }
 
@@ -127,6 +137,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fromDate: readSinceDay(this, itemIndex, DateTime.now().setZone(this.getTimezone())),
 		limit: readLimit(this, itemIndex),
 		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		version: typeVersionOf(this),
+		zone: this.getTimezone(),
 		includeNationalId: this.getNodeParameter(
 			'options.includeNationalId',
 			itemIndex,
