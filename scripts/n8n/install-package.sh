@@ -61,11 +61,13 @@ if [ -f "$installed" ] && cmp -s "$pack_dir/$tarball" "$nodes_dir/$tarball"; the
 else
 	cp "$pack_dir/$tarball" "$nodes_dir/$tarball"
 	rm -rf "$nodes_dir/node_modules/$package_name"
-	# npm reads the registry for the peer dependency's tree, even left out: 10 to 30 s.
+	# The README's route, with the user's npm inside the folder: npm keeps its global settings
+	# (--prefix would read another global npmrc), and with the peer dependency not resolved it reads
+	# nothing from the registry.
 	log "npm install $tarball in $nodes_dir"
-	with_progress '' '' run npm install --prefix "$nodes_dir" --ignore-scripts --omit=dev --omit=peer \
+	(cd "$nodes_dir" && with_progress '' '' npm install --omit=dev --legacy-peer-deps --ignore-scripts \
 		--omit=optional --no-audit --no-fund --bin-links=false --install-strategy=shallow --package-lock=false \
-		"$nodes_dir/$tarball"
+		"./$tarball")
 	[ -f "$installed" ] || { log "FAILED: $package_name is not in $nodes_dir/node_modules"; exit 1; }
 	log "installed $package_name into ${nodes_dir}"
 fi

@@ -61,14 +61,33 @@ test("the README installs the packed tarball into n8n's nodes folder as install-
 	const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
 	const flagsOf = (command: string) =>
 		[...command.matchAll(/--[\w-]+(=\w+)?/g)].map(([flag]) => flag);
-	const readmeInstall = /^npm install --prefix ~\/\.n8n\/nodes (.+\.tgz)$/m.exec(readme);
+	const readmeInstall = /^npm install (.+\.tgz)$/m.exec(readme);
 	const scriptInstall =
-		/run npm install --prefix "\$nodes_dir"([^]+?)"\$nodes_dir\/\$tarball"/.exec(script);
+		/cd "\$nodes_dir" && with_progress '' '' npm install([^]+?)"\.\/\$tarball"/.exec(script);
 
 	expect(readme).toMatch(/^npm run build && npm pack /m);
 	expect(script).toMatch(/nodes_dir=.*\/\.n8n\/nodes"$/m);
-	expect(flagsOf(readmeInstall![1])).toEqual(expect.arrayContaining(['--omit=peer', '--omit=dev']));
+	expect(readme).toMatch(/^mkdir -p ~\/\.n8n\/nodes && .* && cd ~\/\.n8n\/nodes$/m);
+	expect(flagsOf(readmeInstall![1])).toEqual(
+		expect.arrayContaining(['--legacy-peer-deps', '--omit=dev']),
+	);
+	expect(readmeInstall![1]).not.toMatch(/--prefix/);
 	expect(
 		flagsOf(readmeInstall![1]).filter((flag) => !flagsOf(scriptInstall![1]).includes(flag)),
 	).toEqual([]);
+});
+
+test('npm run build and npm pack install no lint tool (tools/lint is for the checks alone)', () => {
+	const { scripts } = JSON.parse(
+		fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8'),
+	) as {
+		scripts: Record<string, string>;
+	};
+	const toolchain = fs.readFileSync(path.join(projectRoot, 'scripts/toolchain.sh'), 'utf8');
+	expect(scripts.build).toMatch(/^TOOLCHAIN_LINT=off scripts\/run\.sh /);
+	expect(scripts.prepack).toBe('npm run build');
+	// The toolchain returns before installing tools/lint when TOOLCHAIN_LINT is off.
+	const off = toolchain.indexOf('if [ "${TOOLCHAIN_LINT:-on}" = off ]; then return 0');
+	expect(off).toBeGreaterThan(0);
+	expect(off).toBeLessThan(toolchain.indexOf('install_when_changed tools/lint/'));
 });
