@@ -2,7 +2,9 @@
  * n8n's door for the tests, the benchmarks and the demo: HAProxy with deploy/haproxy/n8n-door.cfg
  * (the file users copy), started and stopped by scripts/services/services.sh.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -25,8 +27,13 @@ export interface DoorOptions {
 	limit?: number;
 	/** Repeats and other webhook requests inside n8n at once (DOOR_REPEAT_LIMIT); default the environment's, else the file's. */
 	repeatLimit?: number;
-	/** A file of the accepted secrets' SHA-256 (DOOR_SECRET_HASHES); default: any secret present. */
+	/**
+	 * A file of the accepted secrets' SHA-256 (DOOR_SECRET_HASHES); default: the door's own, which
+	 * holds `secrets` and what `admit` adds (none: every delivery to a trigger is refused).
+	 */
 	secretHashesFile?: string;
+	/** Secrets the door accepts from the start (services.sh door-secrets). */
+	secrets?: string[];
 	/** A PEM file with a certificate and its key (DOOR_TLS_CERT): the door speaks HTTPS. */
 	tlsCert?: string;
 	/** A trigger's path whose 401 tells the door n8n is ready (DOOR_READY_WEBHOOK). */
@@ -55,6 +62,15 @@ export interface Door {
 	statsRow(proxy: string, name: string): Promise<HaproxyStatsRow>;
 	/** A new HAProxy on this port (`haproxy -sf`, as users reload): the old one finishes what it holds. */
 	reload(): Door;
+	/**
+	 * Adds published triggers' secrets (as the portal's callback holds them) to those the door
+	 * accepts, and reloads it in place (services.sh door-secrets): its tables pass to the new process.
+	 */
+	admit(secrets: string[]): void;
+	/** A command on HAProxy's admin socket (`show table`, `show peers`), its answer. */
+	cli(command: string): Promise<string>;
+	/** How many entries a stick table holds. */
+	tableUsed(table: string): Promise<number>;
 	/** Stops HAProxy (by its pid) and removes its folder. */
 	stop(): void;
 }
@@ -102,6 +118,14 @@ export function startDoor(
 		// Unless chosen here, as the caller's environment says (a benchmark run can try other values).
 		DOOR_REPEAT_LIMIT: options.repeatLimit?.toString() ?? process.env.DOOR_REPEAT_LIMIT,
 	};
+	if (options.secrets?.length) {
+		// The file services.sh door-secrets keeps, written before the door reads it.
+		fs.mkdirSync(folder, { recursive: true });
+		const hashes = options.secrets.map((secret) =>
+			createHash('sha256').update(secret).digest('hex'),
+		);
+		fs.appendFileSync(path.join(folder, 'secrets.sha256'), `${hashes.join('\n')}\n`);
+	}
 	let printed: string;
 	try {
 		printed = runServicesScript(args, env);
@@ -110,12 +134,24 @@ export function startDoor(
 		throw error;
 	}
 	const port = assignedNumber(printed, 'DOOR_PORT')!;
-	const statsPort = assignedNumber(printed, 'DOOR_STATS_PORT')!;
+	let statsPort = assignedNumber(printed, 'DOOR_STATS_PORT')!;
+	const cli = (command: string) => adminCommand(path.join(folder, 'door.sock'), command);
 	return {
 		url: `${options.tlsCert ? 'https' : 'http'}://127.0.0.1:${port}`,
 		port,
 		statsRow: async (proxy, name) => rowIn(await haproxyStats(statsPort), proxy, name),
-		reload: () => startDoor({ ...options, port }, folder),
+		reload: () => startDoor({ ...options, port, secrets: undefined }, folder),
+		admit(secrets) {
+			statsPort = admitSecrets(folder, secrets) ?? statsPort;
+		},
+		cli,
+		async tableUsed(table) {
+			const head = /^# table: \S+, type: \S+, size:\d+, used:(\d+)/m.exec(
+				await cli(`show table ${table}`),
+			);
+			if (!head) throw new Error(`the door has no table ${table}`);
+			return Number(head[1]);
+		},
 		async webhookSide() {
 			const rows = await haproxyStats(statsPort);
 			const rowOf = (backend: string, name = 'n8n') => rowIn(rows, backend, name);
@@ -134,4 +170,22 @@ export function startDoor(
 			fs.rmSync(folder, { recursive: true, force: true });
 		},
 	};
+}
+
+/** services.sh door-secrets: the secrets on its standard input, never on a command line. */
+function admitSecrets(folder: string, secrets: string[]): number | undefined {
+	const printed = runServicesScript(['door-secrets', folder], {}, `${secrets.join('\n')}\n`);
+	return assignedNumber(printed, 'DOOR_STATS_PORT');
+}
+
+/** One command on HAProxy's admin socket (a Unix socket), its whole answer. */
+function adminCommand(socket: string, command: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		let answer = '';
+		const connection = net.createConnection(socket, () => connection.end(`${command}\n`));
+		connection.setEncoding('utf8');
+		connection.on('data', (chunk: string) => (answer += chunk));
+		connection.on('end', () => resolve(answer));
+		connection.on('error', reject);
+	});
 }

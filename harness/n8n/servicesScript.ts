@@ -9,12 +9,20 @@ import { projectRoot } from './projectPaths';
 
 const SCRIPT = path.join(projectRoot, 'scripts/services/services.sh');
 
-/** Runs the script with `args` (and `env` added to ours); answers what it printed on stdout. */
-export function runServicesScript(args: string[], env: NodeJS.ProcessEnv = {}): string {
+/**
+ * Runs the script with `args` (and `env` added to ours, `input` on its standard input); answers
+ * what it printed on stdout.
+ */
+export function runServicesScript(
+	args: string[],
+	env: NodeJS.ProcessEnv = {},
+	input?: string,
+): string {
 	return execFileSync(SCRIPT, args, {
 		encoding: 'utf8',
 		env: { ...process.env, ...env },
-		stdio: ['ignore', 'pipe', 'inherit'],
+		input,
+		stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'],
 	});
 }
 

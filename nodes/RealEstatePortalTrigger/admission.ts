@@ -129,8 +129,22 @@ function admissionIn(ctx: IWebhookFunctions): Admission {
 	return admissionOf([ctx.getWorkflow().id, node.id ?? node.name, url].join(' '));
 }
 
-/** Answers a delivery without the right secret (`given`: the header's value, if any) 401. */
-export function refuseDelivery(ctx: IWebhookFunctions, given: string | undefined): void {
+/**
+ * Answers a delivery without the right secret (`given`: the header's value, if any) 401. The door's
+ * readiness check (`probe`, without a secret) is answered so too, and the log says nothing of it.
+ */
+export function refuseDelivery(
+	ctx: IWebhookFunctions,
+	given: string | undefined,
+	probe = false,
+): void {
+	if (probe && given === undefined) {
+		ctx
+			.getResponseObject()
+			.status(401)
+			.json({ message: 'Readiness check: this trigger is active' });
+		return;
+	}
 	const { refusals } = admissionIn(ctx);
 	refusals.add(given ? 'wrong' : 'missing');
 	ctx

@@ -38,7 +38,13 @@ import {
 } from './registration';
 import { keyMaterialOf } from './secrets';
 import { soleAgencyCodeAtActivation, soleAgencyCodeNow } from './soleAgency';
-import { SECRET_HEADER, headerValue, matchingDigest, webhookSecretFor } from './verify';
+import {
+	DOOR_PROBE_HEADER,
+	SECRET_HEADER,
+	headerValue,
+	matchingDigest,
+	webhookSecretFor,
+} from './verify';
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	// In the editor's "Listen for test event" this is the test URL, otherwise the production one.
@@ -186,7 +192,7 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	// The secret first: nothing is read or fetched for a caller without it.
 	const given = headerValue(request.headers, SECRET_HEADER);
 	if (matchingDigest(given, receivers) === undefined) {
-		refuseDelivery(this, given);
+		refuseDelivery(this, given, headerValue(request.headers, DOOR_PROBE_HEADER) !== undefined);
 		return { noWebhookResponse: true };
 	}
 	const settings = receiveSettingsOf(this);

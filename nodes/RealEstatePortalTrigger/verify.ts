@@ -8,6 +8,13 @@ import { digestMatches, type SecretDigest } from './secrets';
 
 export const SECRET_HEADER = 'X-Portal-Webhook-Secret';
 
+/**
+ * The header of n8n's door's readiness check (deploy/haproxy/n8n-door.cfg), a POST without the
+ * secret: answered 401 like any such request, but neither counted nor logged as a refused delivery.
+ * The door removes it from every other request.
+ */
+export const DOOR_PROBE_HEADER = 'X-Portal-Door-Probe';
+
 export function newSecret(): string {
 	return randomBytes(32).toString('hex');
 }

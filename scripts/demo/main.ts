@@ -199,6 +199,10 @@ async function run(stopper: Stopper) {
 	);
 	const webhookUrl = leadWebhookUrl(door?.url ?? n8n.url, leadWorkflow);
 	await ensureLeadWorkflowLive(owner, portal, leadWorkflow.id, webhookUrl);
+	// The door is closed until it knows the published trigger's secret: the one the portal's
+	// callback now holds, given to it as a hash (services.sh door-secrets), never copied by hand.
+	const callbackSecret = (await portal.interface()).configuration?.authorizationHeaderValue;
+	if (door && callbackSecret) door.admit([callbackSecret]);
 	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
 	await removeProvisioningApiKeys(owner);
 

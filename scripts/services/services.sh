@@ -10,13 +10,19 @@
 #                                                      as users copy it: at most N webhook requests in
 #                                                      n8n at once (default the file's); listen port 0:
 #                                                      a free one; the DOOR_* settings pass through;
-#                                                      again on the same folder: reloads it
+#                                                      again on the same folder: reloads it (the
+#                                                      door's tables pass to the new process). Closed
+#                                                      by default: DOOR_SECRET_HASHES defaults to
+#                                                      <folder>/secrets.sha256, empty until
+#   services.sh door-secrets <folder>                  reads secrets on stdin, one a line (a published
+#                                                      trigger's, as the portal's callback holds it),
+#                                                      adds their SHA-256 to the door's file and reloads it
 #   services.sh stop <folder>                          stops everything started in <folder>
 # `start`, `balance` and `door` print shell assignments (PG_PORT=…, REDIS_PORT=…, BALANCER_PORT=…,
 # BALANCER_STATS_PORT=…, DOOR_PORT=…, DOOR_STATS_PORT=…). Processes are stopped by their pid (files
 # in <folder>), never by name.
 set -euo pipefail
-usage="usage: services.sh start <folder> [postgres] [redis] | balance <folder> <port>... | door <folder> <listen port> <n8n port> [N] | stop <folder>"
+usage="usage: services.sh start <folder> [postgres] [redis] | balance <folder> <port>... | door <folder> <listen port> <n8n port> [N] | door-secrets <folder> | stop <folder>"
 action="${1:?$usage}"
 folder="${2:?$usage}"
 shift 2
@@ -123,22 +129,50 @@ balance() {
 }
 
 door() {
-	local listen_port="${1:?$usage}" n8n_port="${2:?$usage}" limit="${3:-}" config stats_port
-	config="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/deploy/haproxy/n8n-door.cfg"
+	local listen_port="${1:?$usage}" n8n_port="${2:?$usage}" limit="${3:-}" config stats_port peer_port
+	# DOOR_CONFIG: another copy of the file (a test runs an older door against its cases).
+	config="${DOOR_CONFIG:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/deploy/haproxy/n8n-door.cfg}"
 	command -v haproxy >/dev/null || install_packages haproxy
 	mkdir -p "$folder"
 	trap 'stop' ERR
 	[ "$listen_port" != 0 ] || listen_port="$(free_port)"
 	stats_port="$(free_port)"
+	# The peer address the old process hands its tables over on a reload: the same one each time.
+	[ -f "$folder/door.peer" ] || free_port >"$folder/door.peer"
+	peer_port="$(cat "$folder/door.peer")"
+	# Closed by default: only the secrets door-secrets added are accepted.
+	[ -n "${DOOR_SECRET_HASHES:-}" ] || { export DOOR_SECRET_HASHES="$folder/secrets.sha256"; touch "$DOOR_SECRET_HASHES"; }
 	# The file reads its settings from the environment.
-	export DOOR_BIND="127.0.0.1:$listen_port" N8N_ADDRESS="127.0.0.1:$n8n_port" DOOR_STATS_BIND="127.0.0.1:$stats_port"
+	export DOOR_BIND="127.0.0.1:$listen_port" N8N_ADDRESS="127.0.0.1:$n8n_port" DOOR_STATS_BIND="127.0.0.1:$stats_port" \
+		DOOR_PEER_BIND="127.0.0.1:$peer_port" DOOR_ADMIN_SOCKET="$folder/door.sock"
 	[ -z "$limit" ] || export DOOR_WEBHOOK_LIMIT="$limit"
+	# What door-secrets reloads with.
+	{
+		local door_args=("$listen_port" "$n8n_port" ${limit:+"$limit"})
+		declare -p door_args
+		env | grep -E '^(DOOR_(SECRET_HASHES|TLS_CERT|READY_WEBHOOK|REPEAT_LIMIT|HOLD_MS|QUEUE_MS|RETRY_RATE|CONFIG)|N8N_ADDRESS)=' |
+			while IFS= read -r setting; do printf 'export %q\n' "$setting"; done
+	} >"$folder/door.args"
 	haproxy -c -q -f "$config" >&2
-	# A door running in <folder> is reloaded as users do it (-sf): the old process finishes what it holds.
+	# A door running in <folder> is reloaded as users do it (-sf): the old process finishes what it
+	# holds and hands its tables to the new one (the peers section).
 	haproxy -D -p "$folder/door.pid" -f "$config" $([ ! -f "$folder/door.pid" ] || echo -sf "$(cat "$folder/door.pid")") >&2
-	log "door on 127.0.0.1:$listen_port for n8n on 127.0.0.1:$n8n_port, webhook limit ${DOOR_WEBHOOK_LIMIT:-as in the file}, repeats ${DOOR_REPEAT_LIMIT:-as in the file}; stats on 127.0.0.1:$stats_port/stats"
+	log "door on 127.0.0.1:$listen_port for n8n on 127.0.0.1:$n8n_port, webhook limit ${DOOR_WEBHOOK_LIMIT:-as in the file}, repeats ${DOOR_REPEAT_LIMIT:-as in the file}, $(grep -c . "$DOOR_SECRET_HASHES" || true) secret(s) accepted; stats on 127.0.0.1:$stats_port/stats"
 	echo "DOOR_PORT=$listen_port"
 	echo "DOOR_STATS_PORT=$stats_port"
+}
+
+door_secrets() {
+	[ -f "$folder/door.args" ] || { log "no door runs in $folder"; exit 2; }
+	local secret
+	# shellcheck source=/dev/null
+	source "$folder/door.args"
+	# Never on the command line (ps shows it): the secrets come on stdin.
+	while IFS= read -r secret || [ -n "$secret" ]; do
+		[ -z "$secret" ] || printf '%s' "$secret" | sha256sum | cut -d' ' -f1
+	done | cat - "$DOOR_SECRET_HASHES" | sort -u >"$DOOR_SECRET_HASHES.new"
+	mv "$DOOR_SECRET_HASHES.new" "$DOOR_SECRET_HASHES"
+	door "${door_args[@]}"
 }
 
 stop() {
@@ -150,4 +184,7 @@ stop() {
 	log "stopped what ran in $folder"
 }
 
-"$action" "$@"
+case "$action" in
+door-secrets) door_secrets ;;
+*) "$action" "$@" ;;
+esac

@@ -118,6 +118,8 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 	let door: Door;
 	/** The landing workflow's trigger path, published in the first test and kept since. */
 	let callbackPath: string;
+	/** Its secret (the same at every publication: the credential's and the URL's). */
+	let callbackSecret: string;
 	let leadsMade = 0;
 	let adId: number | undefined;
 
@@ -181,9 +183,11 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 		const landing = landingWorkflow(stack.credential);
 		callbackPath = `/webhook/${landing.webhookId}/real-estate-portal`;
 		expect(await publishLanding(owner, landing.workflow)).toBe('published');
-		expect((await stack.portal.interface()).configuration?.url).toBe(
-			`${door.url}/webhook/${landing.webhookId}/real-estate-portal`,
-		);
+		const registered = (await stack.portal.interface()).configuration;
+		expect(registered?.url).toBe(`${door.url}/webhook/${landing.webhookId}/real-estate-portal`);
+		// The door is closed until it knows the published trigger's secret, as the portal holds it.
+		callbackSecret = registered!.authorizationHeaderValue!;
+		door.admit([callbackSecret]);
 
 		const eventIds: string[] = [];
 		const makeLead = async () => eventIds.push(...(await makeLeads(1)));
@@ -309,6 +313,7 @@ describe("n8n's door (HAProxy in front of n8n)", () => {
 			port: door.port,
 			limit: LIMIT,
 			readyWebhook: callbackPath,
+			secrets: [callbackSecret],
 		});
 		const opened = door;
 		await doorSeesN8nUp(opened);

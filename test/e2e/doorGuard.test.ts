@@ -37,6 +37,8 @@ import {
 } from './support';
 
 const SECRET = 'f'.repeat(64);
+/** The header of the door's readiness check (the trigger's DOOR_PROBE_HEADER). */
+const PROBE_HEADER = 'x-portal-door-probe';
 const LIMIT = 2;
 /** Another number than LIMIT: the repeats' lane is counted apart from the first deliveries'. */
 const REPEAT_LIMIT = 3;
@@ -58,7 +60,9 @@ class StandIn {
 	saysDone = false;
 	/** Bodies answered 500, the done header kept (an error after the trigger admitted the lead). */
 	readonly failing = new Set<string>();
-	readonly answered: Array<{ secret: boolean; status: number; body: string }> = [];
+	readonly answered: Array<{ secret: boolean; status: number; body: string; probe?: true }> = [];
+	/** The door's readiness checks (webhook requests to another path): whether each carried the probe header. */
+	readonly checks: boolean[] = [];
 	private readonly waiting: Array<() => void> = [];
 	private readonly server = http.createServer((request, response) => {
 		void this.answer(request, response);
@@ -95,7 +99,10 @@ class StandIn {
 		if (this.answerAfterMs > 0) await sleep(this.answerAfterMs);
 		const status = !this.active ? 404 : !secret ? 401 : this.failing.has(body) ? 500 : 200;
 		// Deliveries to the callback only (the door's readiness checks ask another trigger's path).
-		if (url === CALLBACK_PATH) this.answered.push({ secret, status, body });
+		const probe = request.headers[PROBE_HEADER] !== undefined;
+		if (url === CALLBACK_PATH)
+			this.answered.push({ secret, status, body, ...(probe ? { probe } : {}) });
+		else this.checks.push(probe);
 		const done = this.saysDone && status !== 404 && secret && url === CALLBACK_PATH;
 		response
 			.writeHead(status, {
@@ -124,7 +131,19 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		door = undefined;
 	});
 
+	/** Stand-ins of their own for the last tests (the others stop theirs). */
+	const others: StandIn[] = [];
+	async function anotherN8n(): Promise<[StandIn, number]> {
+		const n8n = new StandIn();
+		others.push(n8n);
+		return [n8n, await n8n.listen()];
+	}
+	/** Status and why the door answered (null: n8n's answer). */
+	const answerOf = (outcome: Outcome) =>
+		'status' in outcome ? [outcome.status, doorAnswer(outcome.body) ?? null] : outcome;
+
 	afterAll(async () => {
+		for (const n8n of others) await n8n.close().catch(() => undefined);
 		standIn.release();
 		await standIn.close().catch(() => undefined);
 		await stopped.close().catch(() => undefined);
@@ -134,7 +153,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 	it('answers a flood of deliveries without the secret 401 at once and queues none; the portal and the editor get in meanwhile', async () => {
 		// n8n slower than the flood: one webhook request at a time, 50 ms each.
 		standIn.answerAfterMs = 50;
-		door = startDoor({ n8nPort, limit: 1 });
+		door = startDoor({ n8nPort, limit: 1, secrets: [SECRET] });
 		const opened = door;
 		await doorSeesN8nUp(opened);
 		const callback = `${opened.url}${CALLBACK_PATH}`;
@@ -152,12 +171,12 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		const closed = outcomes.filter((o): o is { closed: string } => 'closed' in o);
 		console.log(
 			`door guard: ${outcomes.length} deliveries without the secret: ${refused.length} answered 401, ` +
-				`${closed.length} connections closed unread (${[...new Set(closed.map((o) => o.closed))].join(', ')}), ` +
+				`${closed.length} connections closed unanswered (${[...new Set(closed.map((o) => o.closed))].join(', ')}), ` +
 				`${outcomes.filter((o) => 'hungUp' in o).length} hung up`,
 		);
 		expect(outcomes.length).toBe(FLOOD.requests);
 		expect(refused.length + closed.length).toBe(FLOOD.requests);
-		// The source's refusals beyond its allowance: its connections closed unread.
+		// The source's refusals beyond its allowance: those requests' connections closed unanswered.
 		expect(refused.length).toBeGreaterThan(0);
 		expect(closed.length).toBeGreaterThan(0);
 		expect([statusOf(portal), statusOf(editor), answeredWhileFlooding]).toEqual([200, 200, true]);
@@ -173,7 +192,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 	it("holds a portal callback's first deliveries beyond its limit for their turn and lets them in after their sender hung up; answers repeats and other webhooks beyond theirs 503 with Retry-After; lets the editor through meanwhile; holds a body's fourth delivery once more", async () => {
 		standIn.answerAfterMs = 0;
 		standIn.answered.length = 0;
-		door = startDoor({ n8nPort, limit: LIMIT, repeatLimit: REPEAT_LIMIT });
+		door = startDoor({ n8nPort, limit: LIMIT, repeatLimit: REPEAT_LIMIT, secrets: [SECRET] });
 		const opened = door;
 		const side = () => opened.webhookSide();
 		await doorSeesN8nUp(opened);
@@ -334,7 +353,7 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 	it('answers the repeats of a lead the trigger answered done itself, n8n up or stopped, though that answer came after the sender hung up', async () => {
 		const n8n = stopped;
 		n8n.saysDone = true;
-		door = startDoor({ n8nPort: await n8n.listen(), limit: 1 });
+		door = startDoor({ n8nPort: await n8n.listen(), limit: 1, secrets: [SECRET] });
 		const opened = door;
 		const side = () => opened.webhookSide();
 		const deliver = (lead: number, patienceMs?: number) =>
@@ -386,5 +405,148 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 			['{"lead":4}', 500],
 			['{"lead":4}', 500],
 		]);
+	}, 60_000);
+
+	it('is closed by default: until the published secrets are admitted, every delivery to a trigger is refused 401 at once, whatever its secret, and junk leaves no stick-table entry behind', async () => {
+		const [n8n, port] = await anotherN8n();
+		door = startDoor({ n8nPort: port, limit: 1 });
+		const opened = door;
+		await doorSeesN8nUp(opened);
+		const callback = `${opened.url}${CALLBACK_PATH}`;
+		const junk = await Promise.all(
+			Array.from({ length: 20 }, (_, n) =>
+				send(callback, {
+					secret: randomUUID(),
+					body: JSON.stringify({ junk: n }),
+					from: '127.0.0.3',
+				}),
+			),
+		);
+		const portalBefore = await send(callback, { secret: SECRET, body: '{"lead":"closed"}' });
+		expect([...junk, portalBefore].map(answerOf)).toEqual(Array(21).fill([401, 'no secret']));
+		expect(n8n.answered).toEqual([]);
+		expect(await opened.tableUsed('bodies_let_through')).toBe(0);
+		const [line, others] = await Promise.all([
+			opened.statsRow('n8n_first_deliveries', 'BACKEND'),
+			opened.statsRow('n8n_webhooks', 'BACKEND'),
+		]);
+		expect([line.qmax, others.qmax, line.stot, others.stot]).toEqual(['0', '0', '0', '0']);
+
+		// The trigger's secret, as the portal's callback holds it, admitted: the portal gets in.
+		opened.admit([SECRET]);
+		await doorSeesN8nUp(opened);
+		expect(answerOf(await send(callback, { secret: SECRET, body: '{"lead":"closed"}' }))).toEqual([
+			200,
+			null,
+		]);
+		expect(answerOf(await send(callback, { secret: 'e'.repeat(64), body: '{}' }))).toEqual([
+			401,
+			'no secret',
+		]);
+		expect(n8n.answered.map((a) => [a.body, a.status])).toEqual([['{"lead":"closed"}', 200]]);
+		expect(await opened.tableUsed('bodies_let_through')).toBe(1);
+	}, 60_000);
+
+	it('never shuts out a shared address: past its refusal limit, only the refused requests from it are closed; the portal and the editor behind the same address get in at once', async () => {
+		const [n8n, port] = await anotherN8n();
+		door = startDoor({ n8nPort: port, limit: 1, secrets: [SECRET] });
+		const opened = door;
+		await doorSeesN8nUp(opened);
+		const callback = `${opened.url}${CALLBACK_PATH}`;
+		// One address (NAT, a load balancer): a stranger's 80 deliveries without the secret.
+		const shared = '127.0.0.4';
+		const junk: Outcome[] = [];
+		for (let batch = 0; batch < 4; batch++)
+			junk.push(
+				...(await Promise.all(
+					Array.from({ length: 20 }, (_, n) =>
+						send(callback, { body: JSON.stringify({ junk: batch * 20 + n }), from: shared }),
+					),
+				)),
+			);
+		const refused = junk.filter((o) => 'status' in o && doorRefusal(o.body) === 'no secret');
+		const closed = junk.filter((o) => 'closed' in o);
+		expect(refused.length + closed.length).toBe(80);
+		expect(closed.length).toBeGreaterThan(0);
+		const sentAt = Date.now();
+		const [portal, editor, health] = await Promise.all([
+			send(callback, {
+				secret: SECRET,
+				body: '{"lead":"shared"}',
+				from: shared,
+				patienceMs: 1_500,
+			}),
+			send(`${opened.url}/rest/settings`, { method: 'GET', from: shared, patienceMs: 1_500 }),
+			send(`${opened.url}/healthz`, { method: 'GET', from: shared, patienceMs: 1_500 }),
+		]);
+		expect([statusOf(portal), statusOf(editor), statusOf(health)]).toEqual([200, 200, 200]);
+		expect(Date.now() - sentAt).toBeLessThan(1_000);
+		expect(n8n.answered.map((a) => [a.secret, a.status])).toEqual([[true, 200]]);
+		// The stranger's next refusals are still closed.
+		expect('closed' in (await send(callback, { body: '{"junk":"more"}', from: shared }))).toBe(
+			true,
+		);
+	}, 60_000);
+
+	it('keeps what it knows through a reload (-sf): a lead the trigger answered done is answered done by the new process, a body let through before is still a repeat', async () => {
+		const [n8n, port] = await anotherN8n();
+		n8n.saysDone = true;
+		door = startDoor({ n8nPort: port, limit: 1, secrets: [SECRET] });
+		const opened = door;
+		await doorSeesN8nUp(opened);
+		const deliver = (body: string) =>
+			send(`${opened.url}${CALLBACK_PATH}`, { secret: SECRET, body });
+		const done = '{"lead":"done"}';
+		const failed = '{"lead":"failed"}';
+		n8n.failing.add(failed);
+		expect((await Promise.all([deliver(done), deliver(failed)])).map(answerOf)).toEqual([
+			[200, null],
+			[500, null],
+		]);
+		// A fresh HAProxy waits 5 s for an older process to teach it before it can teach a newer one.
+		await until(
+			async () =>
+				/flags=0x([0-9a-f]+)/.exec(await opened.cli('show peers').catch(() => 'flags=0x3'))?.[1],
+			(flags) => flags !== undefined && (parseInt(flags, 16) & 3) === 3,
+			"the door's tables ready to hand over",
+			10_000,
+		);
+		door = opened.reload();
+		const reloaded = door;
+		await doorSeesN8nUp(reloaded);
+		expect(answerOf(await deliver(done))).toEqual([200, 'done']);
+		expect(answerOf(await deliver(failed))).toEqual([500, null]);
+		// The failed lead's second delivery went the repeats' way, not into the line again.
+		const [firsts, repeats] = await Promise.all([
+			reloaded.statsRow('n8n_first_deliveries', 'n8n'),
+			reloaded.statsRow('n8n_webhooks', 'n8n'),
+		]);
+		expect([firsts.stot, repeats.stot]).toEqual(['0', '1']);
+		expect(n8n.answered.map((a) => `${a.body} ${a.status}`).sort()).toEqual([
+			`${done} 200`,
+			`${failed} 500`,
+			`${failed} 500`,
+		]);
+	}, 60_000);
+
+	it("marks its readiness check as its own, for the trigger to answer without logging a refusal; a client's mark never reaches n8n", async () => {
+		const [n8n, port] = await anotherN8n();
+		door = startDoor({
+			n8nPort: port,
+			limit: 1,
+			secrets: [SECRET],
+			readyWebhook: `/webhook/${randomUUID()}/real-estate-portal`,
+		});
+		const opened = door;
+		await doorSeesN8nUp(opened);
+		expect(n8n.checks.length).toBeGreaterThan(0);
+		expect(n8n.checks.every(Boolean)).toBe(true);
+		const marked = await send(`${opened.url}${CALLBACK_PATH}`, {
+			secret: SECRET,
+			body: '{"lead":"marked"}',
+			headers: { [PROBE_HEADER]: '1' },
+		});
+		expect(statusOf(marked)).toBe(200);
+		expect(n8n.answered).toEqual([{ secret: true, status: 200, body: '{"lead":"marked"}' }]);
 	}, 60_000);
 });

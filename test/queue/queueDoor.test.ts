@@ -52,7 +52,10 @@ test(`a burst of ${BURST} leads through the door into two webhook processes: eve
 	});
 	const { services, sandbox, owner, credential, portal, ads } = deployment;
 	const destinations = await publishDestinations(owner, credential, sandbox.url, services.pgPort!);
-	expect((await portal.interface()).configuration?.url).toContain(`${door!.url}/webhook/`);
+	const registered = (await portal.interface()).configuration;
+	expect(registered?.url).toContain(`${door!.url}/webhook/`);
+	// The door is closed until it knows the published trigger's secret, as the portal holds it.
+	door!.admit([registered!.authorizationHeaderValue!]);
 
 	const storm = await leadStorm({ sandbox, portal, ads, leads: BURST, concurrency: BURST });
 	const { figures } = await finishAndMeasure({

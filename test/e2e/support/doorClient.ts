@@ -28,12 +28,17 @@ interface SendOptions {
 	patienceMs?: number;
 	/** The certificate to trust (the door's self-signed one). */
 	ca?: string;
+	/** More request headers. */
+	headers?: http.OutgoingHttpHeaders;
 }
 
 /** One request on its own connection, and how it ended. */
 export function send(url: string, options: SendOptions = {}): Promise<Outcome> {
 	const { secret, body = '', method = 'POST', from = '127.0.0.1' } = options;
-	const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
+	const headers: http.OutgoingHttpHeaders = {
+		'content-type': 'application/json',
+		...options.headers,
+	};
 	if (secret !== undefined) headers[SECRET_HEADER] = secret;
 	const client = url.startsWith('https:') ? https : http;
 	return new Promise((resolve) => {

@@ -259,7 +259,7 @@ describe('admitLead, as the webhook calls it', () => {
 describe('a delivery without the right secret', () => {
 	const WRONG = 'f'.repeat(64);
 
-	function refused(scope: string, given: string | undefined, lines: string[]) {
+	function refused(scope: string, given: string | undefined, lines: string[], probe = false) {
 		const response = {
 			statusCode: 0,
 			status: (code: number) => ((response.statusCode = code), response),
@@ -272,9 +272,25 @@ describe('a delivery without the right secret', () => {
 			getResponseObject: () => response,
 			logger: { warn: (line: string) => lines.push(line) },
 		};
-		refuseDelivery(ctx as never, given);
+		refuseDelivery(ctx as never, given, probe);
 		return response.statusCode;
 	}
+
+	it("answers the door's readiness check 401 without a line in the log, then still logs real refusals", () => {
+		const now = jest.spyOn(Date, 'now').mockReturnValue(0);
+		const lines: string[] = [];
+		for (let minute = 0; minute < 3; minute++) {
+			now.mockReturnValue(minute * REFUSALS_LOG_EVERY_MS);
+			expect(refused('probed', undefined, lines, true)).toBe(401);
+		}
+		expect(lines).toEqual([]);
+		// A request with the probe's header and a wrong secret is a refused delivery like any other.
+		refused('probed', WRONG, lines, true);
+		now.mockRestore();
+		expect(lines).toEqual([
+			expect.stringMatching(/\/probed\/.*: 1 with a wrong X-Portal-Webhook-Secret header \(/),
+		]);
+	});
 
 	it('is answered 401; the log says so at once, then at most once a minute per trigger with the counts', () => {
 		const now = jest.spyOn(Date, 'now').mockReturnValue(0);
