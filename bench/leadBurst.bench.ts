@@ -133,7 +133,6 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 				...one.figures,
 				...one.restart,
 				repeats: one.repeats,
-				detailsMissing: one.detailsMissing,
 				timeline: one.timeline,
 			})),
 		),

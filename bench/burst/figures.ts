@@ -20,16 +20,14 @@ export interface ScenarioFigures {
 	'callback executions per lead': number;
 	/** Callback executions that ended in error or crashed. */
 	'callback executions failed': number;
-	/** Polls of the lead list that carried leads of the scenario (one execution per poll). */
+	/** Polls of the lead list that carried leads of the scenario first (one execution per poll). */
 	'list executions': number;
-	/** Rows the list path's insert made: the lead had none (the callback had not landed it). */
+	/** Rows the list path's upsert made: the lead had none (the callback had not landed it). */
 	'list rows landed': number;
-	/** Rows a run of the list path filled in: what the callback's row lacked (details added). */
+	/** Rows a run of the list path completed with the property's details. */
 	'list rows updated': number;
 	/** Rows without the property's details once the list had time to complete them (withoutDetails). */
 	'rows without details': number;
-	/** Rows with the property's details that still say they are missing (staleNote). */
-	'stale notes': number;
 	'rows missing': number;
 	'rows twice': number;
 	/** Leads with a row that n8n answered with success (not its "starting up" 200). */
@@ -57,6 +55,8 @@ export interface ScenarioInputs {
 	callbackRuns: readonly Run[];
 	listRuns: readonly ListRun[];
 	rows: ReadonlyArray<Record<string, unknown>>;
+	/** The landing workflow's rows (a peer's carry no details by design). */
+	landing: boolean;
 }
 
 /** A data table's row instant: n8n's public API writes them in UTC, with or without the zone. */
@@ -66,16 +66,8 @@ export function rowInstant(value: unknown): number {
 	return Date.parse(unzoned ? `${text.replace(' ', 'T')}Z` : text);
 }
 
-/**
- * A row without the property's details (no title) that says why (detailsMissing). A row whose
- * details came is not one, even one that still carries the note (staleNote).
- */
-export const withoutDetails = (row: Record<string, unknown>) =>
-	Boolean(row.detailsMissing) && !row.adTitle;
-
-/** A row with the property's details that still says they are missing: the note was not cleared. */
-const staleNote = (row: Record<string, unknown>) =>
-	Boolean(row.detailsMissing) && Boolean(row.adTitle);
+/** A landing row without the property's details: it names an ad and has no title. */
+export const withoutDetails = (row: Record<string, unknown>) => Boolean(row.adCode) && !row.adTitle;
 
 const seconds = (ms: number) => ms / 1_000;
 const endOf = (attempt: DeliveryAttempt) => Date.parse(attempt.startedAt) + attempt.durationMs;
@@ -118,7 +110,15 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 		const own = attemptsOf(lead);
 		return own.some((a) => a.final) && !own.some((a) => a.outcome === 'success');
 	}).length;
-	const carrying = listRuns.filter((run) => run.carried.some((email) => emails.has(email)));
+	// Each poll emits again the leads of the last hour: the polls that carried a lead first.
+	const carried = new Set<string>();
+	const carrying = [...listRuns]
+		.sort((a, b) => a.startedAt - b.startedAt)
+		.filter((run) => {
+			const before = carried.size;
+			for (const email of run.carried) if (emails.has(email)) carried.add(email);
+			return carried.size > before;
+		});
 	const listed = (rowsOfRun: (run: ListRun) => string[]) =>
 		new Set(listRuns.flatMap(rowsOfRun).filter((email) => emails.has(email))).size;
 	const door = attempts.filter((a) => a.status === 503 && doorRefusal(a.responseBody)).length;
@@ -134,8 +134,7 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 		'list executions': carrying.length,
 		'list rows landed': listed((run) => run.landed),
 		'list rows updated': listed((run) => run.filled),
-		'rows without details': rows.filter(withoutDetails).length,
-		'stale notes': rows.filter(staleNote).length,
+		'rows without details': inputs.landing ? rows.filter(withoutDetails).length : 0,
 		'rows missing': leads.filter((lead) => !rowsOf.has(lead.email)).length,
 		'rows twice': [...rowsOf.values()].filter((count) => count > 1).length,
 		'landed by callback': leads.filter(
@@ -153,19 +152,4 @@ export function scenarioFigures(inputs: ScenarioInputs): ScenarioFigures {
 		'503 n8n': attempts.filter((a) => a.status === 503).length - door,
 		'starting-up 200s': attempts.filter(startingUp).length,
 	};
-}
-
-/** Why the scenario's rows lack property details, and how many rows say each reason. */
-export function detailsMissingReasons(
-	leads: readonly MadeLead[],
-	rows: ReadonlyArray<Record<string, unknown>>,
-): Record<string, number> {
-	const emails = new Set(leads.map((lead) => lead.email));
-	const reasons: Record<string, number> = {};
-	for (const row of rows)
-		if (emails.has(String(row.email)) && row.detailsMissing) {
-			const reason = String(row.detailsMissing);
-			reasons[reason] = (reasons[reason] ?? 0) + 1;
-		}
-	return reasons;
 }

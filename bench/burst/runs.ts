@@ -1,7 +1,8 @@
 /**
  * What n8n ran for a side's workflow, from its public API: the callback's executions (mode
  * `webhook`, one per delivery n8n ran) and the lead list's (mode `trigger`, one per poll that
- * found new leads), and for the latter which leads each poll carried and which it landed as rows.
+ * emitted leads: new ones, and again those of the last hour), and for the latter which leads each
+ * poll carried, which it landed as rows and which rows it completed.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -53,7 +54,7 @@ export async function settledCallbackRuns(
 	return last;
 }
 
-/** One poll of the lead list that found new leads: the e-mails it carried, landed and filled in. */
+/** One poll of the lead list: the e-mails it carried, landed (rows it made) and filled in. */
 export interface ListRun {
 	id: string;
 	startedAt: number;
@@ -62,11 +63,14 @@ export interface ListRun {
 	filled: string[];
 }
 
-/** The e-mails of the items `node` output (none when it did not run: nothing reached it). */
-const emailsOf = (execution: Execution, node: string) =>
-	(execution.data?.resultData.runData[node]?.[0]?.data?.main[0] ?? []).map((item) =>
-		String(item.json.email),
-	);
+/**
+ * The e-mails of the items `node` output (none when it did not run: nothing reached it); `made`:
+ * only of the rows it made (a Data table row written once has createdAt = updatedAt).
+ */
+const emailsOf = (execution: Execution, node: string, made = false) =>
+	(execution.data?.resultData.runData[node]?.[0]?.data?.main[0] ?? [])
+		.filter(({ json }) => !made || json.createdAt === json.updatedAt)
+		.map((item) => String(item.json.email));
 
 /** The lead list's runs, their data read once each. */
 export class ListRuns {
@@ -87,7 +91,7 @@ export class ListRuns {
 				id: run.id,
 				startedAt: run.startedAt,
 				carried: emailsOf(execution, LANDING_LIST_TRIGGER),
-				landed: emailsOf(execution, LIST_UPSERT_NODE),
+				landed: emailsOf(execution, LIST_UPSERT_NODE, true),
 				filled: emailsOf(execution, LIST_FILL_NODE),
 			});
 		}

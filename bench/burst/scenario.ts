@@ -7,12 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import {
-	detailsMissingReasons,
-	scenarioFigures,
-	withoutDetails,
-	type ScenarioFigures,
-} from './figures';
+import { scenarioFigures, withoutDetails, type ScenarioFigures } from './figures';
 import type { MadeLead } from './leads';
 import { untilDeliveriesOver } from './portalView';
 import { ListRuns, settledCallbackRuns } from './runs';
@@ -30,7 +25,6 @@ const DETAILS_WAIT_MS = 60_000 + 120_000;
 export interface ScenarioResult {
 	figures: ScenarioFigures;
 	timeline: TimelineSecond[];
-	detailsMissing: Record<string, number>;
 }
 
 /** Reads every `everyMs` until `done` holds for what was read, or `deadline`: the last read. */
@@ -71,10 +65,10 @@ export async function endOfScenario(
 			Date.now() + LIST_WAIT_MS,
 			2_000,
 		);
-	// No row of the leads lacks its details.
+	// No landing row of the leads lacks its details.
 	const rows = await readUntil(
 		() => stack.owner.api.dataTableRows(stack.tableId),
-		(all) => !all.some((row) => emails.has(String(row.email)) && withoutDetails(row)),
+		(all) => !landing || !all.some((row) => emails.has(String(row.email)) && withoutDetails(row)),
 		Date.now() + DETAILS_WAIT_MS,
 		5_000,
 	);
@@ -89,8 +83,8 @@ export async function endOfScenario(
 			callbackRuns,
 			listRuns: lists,
 			rows,
+			landing,
 		}),
 		timeline: burstTimeline(attempts, started),
-		detailsMissing: detailsMissingReasons(leads, rows),
 	};
 }

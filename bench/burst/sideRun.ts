@@ -137,8 +137,6 @@ export async function runSide(
 			report(
 				`${scenario.scenario}: ${JSON.stringify({ ...scenario.figures, ...scenario.restart })}`,
 			);
-			for (const [reason, rows] of Object.entries(scenario.detailsMissing))
-				report(`${rows} rows without details: ${reason}`);
 			for (const example of scenario.repeats?.examples ?? []) report(example);
 		};
 		for (const size of plan.bursts)

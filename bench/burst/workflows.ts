@@ -24,10 +24,13 @@ type ExampleNode = {
 	[key: string]: unknown;
 };
 
-/** The landing example's insert: in a run of the list, its output items are the rows the list landed. */
-export const LIST_UPSERT_NODE = "Add the Lead's Row";
-/** Its update of a row that lacks what the lead brings: the rows a run completed (details added). */
-export const LIST_FILL_NODE = 'Fill In What the Row Lacks';
+/**
+ * The landing example's upsert on leadKey: in a run of the list, its output items are the rows the
+ * list wrote, those it made (createdAt = updatedAt) and those it wrote again.
+ */
+export const LIST_UPSERT_NODE = 'Save the Lead (Upsert on leadKey)';
+/** Its update of the rows of an ad that lack its details: the rows a run completed (details added). */
+export const LIST_FILL_NODE = "Fill In the Ad's Details Where Missing";
 const UPSERT_NODE = 'Save the Lead (Upsert by Event Id)';
 
 /** The landing example as the run imports it: its list polled every minute, its trigger answering as `respond`. */
@@ -51,28 +54,28 @@ const WEBHOOK_MAPPED_COLUMNS: Record<string, string> = {
 	phone: '={{ $json.body.telefono }}',
 	message: '={{ $json.body.mensaje }}',
 	adCode: '={{ $json.body.referencia }}',
-	source: 'webhook',
 };
 
-/** n8n's Webhook node (Header Auth on `headerCredentialId`, at `webhookPath`) and the example's upsert. */
+/**
+ * n8n's Webhook node (Header Auth on `headerCredentialId`, at `webhookPath`) and the example's
+ * upsert keyed on the event id: one Data table write per lead.
+ */
 export function webhookWorkflow(
 	headerCredentialId: string,
 	webhookPath: string,
 	respond: Respond,
 ): WorkflowDefinition {
 	const example = loadExample('leadsToDataTable', { id: 'unused', name: 'unused' });
-	const insert = (example.nodes as ExampleNode[]).find((node) => node.name === LIST_UPSERT_NODE)!;
+	const save = (example.nodes as ExampleNode[]).find((node) => node.name === LIST_UPSERT_NODE)!;
 	const byEventId = [
 		{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.body.idEvento }}' },
 	];
 	const parameters = {
-		...insert.parameters,
-		operation: 'upsert',
-		matchType: 'allConditions',
+		...save.parameters,
 		filters: { conditions: byEventId },
 		columns: { mappingMode: 'defineBelow', value: WEBHOOK_MAPPED_COLUMNS },
 	};
-	const upsert = { ...insert, name: UPSERT_NODE, id: randomUUID(), position: [300, 0], parameters };
+	const upsert = { ...save, name: UPSERT_NODE, id: randomUUID(), position: [300, 0], parameters };
 	const webhook = headerAuthWebhookNode(headerCredentialId, webhookPath, respond);
 	return {
 		name: `bench: n8n's Webhook node (${respond}) → Data table`,
