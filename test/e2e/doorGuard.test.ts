@@ -336,8 +336,9 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 		await sleep(1_000);
 		expect((await side()).firstsWaiting).toBe(2);
 		standIn.active = true;
-		// Whichever delivery was inside when n8n restarted heard its 404; the two held ones ran.
-		expect((await Promise.all(firsts)).map(statusOf).sort()).toEqual([200, 200, 404]);
+		// Whichever delivery was inside when n8n restarted got n8n's 404, answered 503 by the door;
+		// the two held ones ran.
+		expect((await Promise.all(firsts)).map(statusOf).sort()).toEqual([200, 200, 503]);
 		expect(standIn.answered.map((a) => a.status)).toEqual([404, 200, 200]);
 
 		// n8n stops: its connections refused before the door's checks notice.
@@ -405,6 +406,36 @@ describe("n8n's door against floods and restarts (HAProxy in front of a stand-in
 			['{"lead":4}', 500],
 			['{"lead":4}', 500],
 		]);
+	}, 60_000);
+
+	it('with the shipped defaults, never answers 404 after an n8n restart: 20 held deliveries let in while the webhooks are not active yet are asked back 503 with Retry-After, and land once they are', async () => {
+		const [n8n, port] = await anotherN8n();
+		door = startDoor({ n8nPort: port, limit: 2, secrets: [SECRET] });
+		const opened = door;
+		const callback = `${opened.url}${CALLBACK_PATH}`;
+		const deliver = (lead: number) =>
+			send(callback, { secret: SECRET, body: JSON.stringify({ lead }) });
+		await doorSeesN8nUp(opened);
+		n8n.holding = true;
+		const firsts = Array.from({ length: 20 }, (_, lead) => deliver(lead));
+		await until(
+			() => opened.webhookSide(),
+			(now) => now.firstsInside === 2 && now.firstsWaiting === 18,
+			'two deliveries inside, eighteen waiting',
+		);
+		// n8n restarts: /healthz/readiness 200 (the default check), its webhooks 404 until active.
+		n8n.active = false;
+		n8n.release();
+		const outcomes = await Promise.all(firsts);
+		expect(n8n.answered.filter((a) => a.status === 404)).toHaveLength(20);
+		expect(outcomes.map(answerOf)).toEqual(Array(20).fill([503, 'not ready']));
+		expect(outcomes.every((o) => 'status' in o && /^[1-9][0-9]*$/.test(o.retryAfter ?? ''))).toBe(
+			true,
+		);
+		// Active again: the portal's retries land, each lead once.
+		n8n.active = true;
+		const retries = await Promise.all(Array.from({ length: 20 }, (_, lead) => deliver(lead)));
+		expect(retries.map(statusOf)).toEqual(Array(20).fill(200));
 	}, 60_000);
 
 	it('is closed by default: until the published secrets are admitted, every delivery to a trigger is refused 401 at once, whatever its secret, and junk leaves no stick-table entry behind', async () => {
