@@ -45,6 +45,11 @@ export interface LeadCursor {
 	 * first held (epoch ms): left out of `keysUntil`, they are new to the next poll.
 	 */
 	heldSince?: Record<string, number>;
+	/**
+	 * Epoch ms of the starting point, for a day after it: the leads before it were counted, never
+	 * emitted, so "Emit Again Within" does not emit them (leads.ts `emittedSince`).
+	 */
+	startedAt?: number;
 }
 
 /** How long a lead is held back for its details at most, from the first poll that held it. */
@@ -92,7 +97,7 @@ export const latestDayOf = (epochMs: number) => dayAt(epochMs, 14);
 
 /** Where an agency starts at `now` before anything is read: every lead listed then is old. */
 export function startingCursor(now: number, unread = false): LeadCursor {
-	const cursor: LeadCursor = { fromDay: earliestDayOf(now), keysUntil: {} };
+	const cursor: LeadCursor = { fromDay: earliestDayOf(now), keysUntil: {}, startedAt: now };
 	return unread ? { ...cursor, floor: now } : cursor;
 }
 
@@ -148,6 +153,8 @@ export function advance(
 	const ids = byLastDay(oldIds, fromDay);
 	if (Object.keys(ids).length > 0) next.idsUntil = ids;
 	if (cursor.floor !== undefined && latestDayOf(cursor.floor) >= fromDay) next.floor = cursor.floor;
+	if (cursor.startedAt !== undefined && now - cursor.startedAt < OVERLAP_MS)
+		next.startedAt = cursor.startedAt;
 	// A lead held is let go once its hold is over; one the list no longer gives is forgotten then.
 	const held = Object.entries(cursor.heldSince ?? {}).filter(
 		([, since]) => now - since < 2 * DETAILS_HOLD_MS,

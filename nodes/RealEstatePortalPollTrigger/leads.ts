@@ -83,7 +83,7 @@ async function fetchLeads(
 /**
  * The listed leads already emitted (not in `fresh`) whose registration, as read, is within
  * `againMs` of `now`: "Emit Again Within" emits them again, each once. A lead whose instant cannot
- * be read, or that is older than the cursor's floor (never emitted), is not.
+ * be read, or that is older than the cursor's floor or starting point (never emitted), is not.
  */
 function emittedSince(
 	leads: PolledLead[],
@@ -98,7 +98,7 @@ function emittedSince(
 		if (skipped.has(lead.key)) return false;
 		skipped.add(lead.key);
 		const readable = listedLeadKeys(lead.raw).instant !== null;
-		const floor = cursor.floor ?? -Infinity;
+		const floor = Math.max(cursor.floor ?? -Infinity, cursor.startedAt ?? -Infinity);
 		return readable && lead.at >= Math.max(now - againMs, floor);
 	});
 }

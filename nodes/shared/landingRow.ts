@@ -15,7 +15,9 @@
  * - what one path alone knows has a column of that path: the callback's `eventId`, `rawBody` and
  *   `unreadableFields`; the list's `listId`, `listedAt`, `listRawBody` and `listUnreadableFields`;
  * - every value fits its column's type: no object, no array (a body is JSON text), ids as text or
- *   whole numbers as the column says.
+ *   whole numbers as the column says;
+ * - `adKey` names the ad as both paths do (its code, else its platform id, as the lead key does), so
+ *   that one order-free update by it gives an ad's details to every row of that ad lacking them.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
@@ -61,6 +63,7 @@ export const ROW_COLUMNS: ReadonlyArray<readonly [string, ColumnType]> = [
 	['listedAt', 'string'],
 	['leadKey', 'string'],
 	['matchKey', 'string'],
+	['adKey', 'string'],
 	['unreadableFields', 'string'],
 	['rawBody', 'string'],
 	['listUnreadableFields', 'string'],
@@ -118,10 +121,22 @@ function withoutDefaults(values: IDataObject): IDataObject {
 	return own;
 }
 
+/**
+ * The ad as both paths name it: the integrator's code where the ad is associated to the interface
+ * (both paths then carry it), else the platform's id; undefined when the lead names neither.
+ */
+function adKeyOf(values: IDataObject): string | undefined {
+	const code = typeof values.adCode === 'string' ? values.adCode.trim().toLowerCase() : '';
+	if (code !== '') return `code:${code}`;
+	const id = values.platformAdId;
+	return typeof id === 'number' && Number.isSafeInteger(id) ? `plat:${id}` : undefined;
+}
+
 /** A lead item (or an unplaced body's item) → its row: ROW_COLUMNS' known values, in order. */
 export function leadRow(item: IDataObject, path: RowPath, zone: string): IDataObject {
 	const values = withoutDefaults(underPathNames(item, path));
 	values.when = localWhen(values.registeredAt, zone);
+	values.adKey = adKeyOf(values);
 	const row: IDataObject = {};
 	for (const [column, type] of ROW_COLUMNS) {
 		const value = values[column];

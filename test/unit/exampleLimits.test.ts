@@ -231,12 +231,12 @@ describe('the PostgreSQL example', () => {
 			ROW_COLUMNS.map(([name, type]) => [name, SQL_TYPE[type]]),
 		);
 		expect(create).toContain('"leadKey" text PRIMARY KEY');
-		expect(create).toMatch(/CREATE INDEX IF NOT EXISTS \w+ ON portal_leads \("adCode"\)/);
+		expect(create).toMatch(/CREATE INDEX IF NOT EXISTS \w+ ON portal_leads \("adKey"\)/);
 	});
 
 	test('the details fill only touches rows of the ad that lack them', () => {
 		const fill = query(/^UPDATE portal_leads/);
-		expect(fill).toMatch(/"adCode" = ad\."adCode" AND \w+\."adTitle" IS NULL/);
+		expect(fill).toMatch(/"adKey" = ad\."adKey" AND \w+\."adTitle" IS NULL/);
 	});
 });
 

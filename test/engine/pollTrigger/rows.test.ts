@@ -48,8 +48,11 @@ describe('Real Estate Portal Poll Trigger, version 3', () => {
 		});
 		afterEach(() => clock.restore());
 
-		it('emits again, at each poll, the leads registered within the window, and no older one', async () => {
+		it('emits again, at each poll, the leads registered within the window, and no older one nor one before the start', async () => {
 			const workflow = rowWorkflow(sandbox(), { emitAgainWithinMinutes: 30 });
+			// Made before the starting point: counted, never emitted, so never emitted again.
+			await makeLead(sandbox(), 'INMO-001', { nombre: 'Before' });
+			clock.advance(MINUTE);
 			await workflow.activate();
 			const first = await makeLead(sandbox(), 'INMO-001', { nombre: 'Ana' });
 			expect(emitted(await workflow.poll()).map((row) => row.listId)).toEqual([String(first)]);

@@ -152,6 +152,24 @@ describe('the row', () => {
 	});
 });
 
+describe('adKey', () => {
+	const item = (fields: Record<string, unknown>) => ({
+		leadKey: 'event:1',
+		eventType: 'CONTACTO',
+		...fields,
+	});
+	it('names the ad as both paths do: its code where associated, else its platform id', () => {
+		const viaCode = leadRow(item({ adCode: ' AV-1 ', platformAdId: 77 }), 'list', ZONE);
+		const viaCallback = leadRow(item({ adCode: 'av-1' }), 'callback', ZONE);
+		expect([viaCode.adKey, viaCallback.adKey]).toEqual(['code:av-1', 'code:av-1']);
+		// An ad not associated to the interface: no code on either path, its platform id on both.
+		const listed = leadRow(item({ adCode: null, platformAdId: 77 }), 'list', ZONE);
+		const pushed = leadRow(item({ platformAdId: 77 }), 'callback', ZONE);
+		expect([listed.adKey, pushed.adKey]).toEqual(['plat:77', 'plat:77']);
+		expect(leadRow(item({}), 'callback', ZONE)).not.toHaveProperty('adKey');
+	});
+});
+
 describe("the list's instant", () => {
 	const listed = (fecha: unknown) =>
 		listRow({
