@@ -57,6 +57,8 @@ export interface DoorWebhookSide {
 export interface Door {
 	url: string;
 	port: number;
+	/** The other ports it listens on, chosen free: its statistics page and its reload hand-over. */
+	ports(): { stats: number; peer: number };
 	webhookSide(): Promise<DoorWebhookSide>;
 	/** HAProxy's statistics row of `proxy` and `name`: FRONTEND, BACKEND or a server. */
 	statsRow(proxy: string, name: string): Promise<HaproxyStatsRow>;
@@ -139,6 +141,10 @@ export function startDoor(
 	return {
 		url: `${options.tlsCert ? 'https' : 'http'}://127.0.0.1:${port}`,
 		port,
+		ports: () => ({
+			stats: statsPort,
+			peer: Number(fs.readFileSync(path.join(folder, 'door.peer'), 'utf8')),
+		}),
 		statsRow: async (proxy, name) => rowIn(await haproxyStats(statsPort), proxy, name),
 		reload: () => startDoor({ ...options, port, secrets: undefined }, folder),
 		admit(secrets) {

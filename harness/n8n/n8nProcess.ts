@@ -40,6 +40,8 @@ export interface RunningN8n {
 	/** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
 	url: string;
 	port: number;
+	/** n8n's task broker (N8N_RUNNERS_BROKER_PORT), a free port chosen at start. */
+	brokerPort: number;
 	pid: number;
 	userFolder: string;
 	logFile: string;
@@ -69,9 +71,10 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	fs.mkdirSync(options.userFolder, { recursive: true });
 
+	const brokerPort = await freePort();
 	const env = {
 		...process.env,
-		...n8nEnvironment({ userFolder: options.userFolder, port, brokerPort: await freePort() }),
+		...n8nEnvironment({ userFolder: options.userFolder, port, brokerPort }),
 		...options.env,
 		// start.sh runs the release of `install`.
 		N8N_VERSION: install.version,
@@ -115,6 +118,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	return {
 		url,
 		port,
+		brokerPort,
 		pid: child.pid!,
 		userFolder: options.userFolder,
 		logFile,

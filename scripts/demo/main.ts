@@ -203,6 +203,12 @@ async function run(stopper: Stopper) {
 	// callback now holds, given to it as a hash (services.sh door-secrets), never copied by hand.
 	const callbackSecret = (await portal.interface()).configuration?.authorizationHeaderValue;
 	if (door && callbackSecret) door.admit([callbackSecret]);
+	const chosen = [`n8n's task broker ${n8n.brokerPort}`];
+	if (door)
+		chosen.push(
+			`the door's statistics ${door.ports().stats} and reload hand-over ${door.ports().peer}`,
+		);
+	step(`ports chosen free, on 127.0.0.1 only: ${chosen.join('; ')}`);
 	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
 	await removeProvisioningApiKeys(owner);
 
