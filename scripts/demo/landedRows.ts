@@ -11,17 +11,27 @@ export type LandedRow = Record<string, unknown> & { id: number };
 /** The newest rows n8n gives in one look: more leads than that within one look are caught up later. */
 const ROWS_PER_LOOK = 250;
 
-const PATHS: Record<string, string> = {
-	callback: 'from the callback',
-	list: 'from the lead list',
-};
+/** Which path wrote the row: the callback's columns (eventId), the lead list's (listId), or both. */
+function pathsOf(row: LandedRow): string {
+	const paths = [
+		...(present(row.eventId) ? ['the callback'] : []),
+		...(present(row.listId) ? ['the lead list'] : []),
+	];
+	return paths.length > 0 ? `from ${paths.join(' and ')}` : 'written';
+}
+
+const present = (value: unknown) => value !== null && value !== undefined && value !== '';
 
 /** The terminal's line for a landed row. */
 export function landedLine(row: LandedRow): string {
+	const via = pathsOf(row);
+	if (row.eventType === 'UNKNOWN') {
+		const fields = [row.unreadableFields, row.listUnreadableFields].filter(present).join(', ');
+		return `landed: a body that is not a lead (fields: ${fields || 'none'}), ${via} (row ${row.id})`;
+	}
 	const who = typeof row.name === 'string' && row.name !== '' ? row.name : 'an anonymous prospect';
-	const what = typeof row.contactType === 'string' ? row.contactType : 'lead';
+	const what = typeof row.contactType === 'string' && row.contactType ? row.contactType : 'lead';
 	const ad = [row.adCode, row.adTitle && `"${String(row.adTitle)}"`].filter(Boolean).join(' ');
-	const via = PATHS[String(row.source)] ?? 'written';
 	return `lead landed: ${what} by ${who}${ad ? ` on ${ad}` : ''}, ${via} (row ${row.id})`;
 }
 

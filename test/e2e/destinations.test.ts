@@ -28,8 +28,37 @@ import {
 	type Services,
 	type StoredWorkflow,
 } from './support';
+import { ROW_COLUMNS } from '../../nodes/shared/landingRow';
 
 const PG_TABLE = 'portal_leads';
+
+type PgRow = Record<string, unknown>;
+
+const present = (value: unknown) => value !== null && value !== undefined && value !== '';
+
+/**
+ * What is wrong with the rows only the list wrote (no eventId): each must be one listed lead (its
+ * own listId, once), beside exactly one callback row of the same lead it could not be tied to (one
+ * matchKey), that callback row left as the callback wrote it (no list columns: not merged).
+ */
+function untiedRowsWrong(rows: PgRow[]): string[] {
+	const listIds = rows.map((row) => row.listId).filter(present);
+	const wrong: string[] = [];
+	if (new Set(listIds).size !== listIds.length) wrong.push(`a listId twice: ${listIds.join()}`);
+	for (const row of rows.filter((one) => !present(one.eventId))) {
+		const pair = rows.filter(
+			(one) => one !== row && present(one.matchKey) && one.matchKey === row.matchKey,
+		);
+		const fine =
+			present(row.listId) &&
+			pair.length === 1 &&
+			present(pair[0].eventId) &&
+			!present(pair[0].listId) &&
+			pair[0].leadKey !== row.leadKey;
+		if (!fine) wrong.push(JSON.stringify({ row, pair }));
+	}
+	return wrong;
+}
 
 describe('where leads land: the Data table and PostgreSQL examples in a real n8n', () => {
 	let services: Services;
@@ -54,11 +83,11 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		fs.rmSync(servicesFolder, { recursive: true, force: true });
 	});
 
-	const pgRows = () =>
-		services.query(
-			`SELECT event_id, event_type, name, email, phone, is_anonymous, registered_at IS NOT NULL, unreadable_fields, raw_body::text, source FROM ${PG_TABLE} ORDER BY first_received_at`,
-			'leads',
-		);
+	/** The PostgreSQL table's rows, each as an object of its (camelCase) columns; NULL as null. */
+	const pgRows = (): PgRow[] =>
+		services
+			.query(`SELECT row_to_json(t)::text FROM ${PG_TABLE} t ORDER BY "leadKey"`, 'leads')
+			.map(([json]) => JSON.parse(json) as PgRow);
 
 	/** Three leads on an ad associated to both interfaces; the event ids per interface. */
 	async function threeLeads() {
@@ -92,6 +121,16 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		const declared = (setUp.parameters as { columns: { column: Array<{ name: string }> } }).columns
 			.column;
 		expect(table?.columns.map((c) => c.name).sort()).toEqual(declared.map((c) => c.name).sort());
+		// The row's columns, in the row's order, each of the type the row writes into it.
+		const inOrder = [...(table?.columns ?? [])] as Array<{
+			name: string;
+			type: string;
+			index?: number;
+		}>;
+		inOrder.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+		expect(inOrder.map((c) => [c.name, c.type])).toEqual(
+			ROW_COLUMNS.map(([name, type]) => [name, type]),
+		);
 
 		expect(await publishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'published' });
 		const { les } = await threeLeads();
@@ -99,11 +138,13 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 
 		const rows = await until(
 			() => leadsTableRows(stack.owner),
-			(found) => found.length >= 3,
+			(found) => found.filter((row) => present(row.eventId)).length >= 3,
 			'three rows in the data table',
 		);
 		// Deliveries run concurrently: rows come in whatever order they landed.
-		const byId = new Map(rows.map((row) => [row.eventId, row]));
+		const byId = new Map(
+			rows.filter((row) => present(row.eventId)).map((row) => [row.eventId, row]),
+		);
 		expect([...byId.keys()].sort()).toEqual([...les].sort());
 		const [message, phoneView, variant] = les.map((id) => byId.get(id)!);
 		expect(message).toMatchObject({
@@ -113,17 +154,24 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			email: 'ana.perez@example.com',
 			message: '¿Sigue disponible?',
 			isAnonymous: false,
-			source: 'callback',
 			unreadableFields: null,
 			rawBody: null,
 		});
 		expect(message.registeredAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
-		expect(phoneView).toMatchObject({ eventType: 'CONTACTO', name: null, isAnonymous: true });
+		expect(message.when).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} /));
+		expect(phoneView).toMatchObject({
+			eventType: 'CONTACTO',
+			name: null,
+			email: null,
+			isAnonymous: true,
+		});
+		// What the callback could not read is not written: no phone, no contact type.
 		expect(variant).toMatchObject({
 			eventType: 'CONTACTO',
 			email: 'maria.gonzalez@example.com',
 			registeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
 			phone: null,
+			contactType: null,
 			unreadableFields: 'idTipoContacto, telefono',
 		});
 		expect(JSON.parse(variant.rawBody as string)).toMatchObject({
@@ -133,7 +181,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		});
 	}, 180_000);
 
-	it('PostgreSQL: "Run once" creates portal_leads (lead_key the primary key); every lead is one row, an unreadable one too', async () => {
+	it('PostgreSQL: "Run once" creates portal_leads (leadKey the primary key, a column per row column); every lead is one row, an unreadable one too', async () => {
 		const { pgPort } = services;
 		const database = await createLeadsDatabaseCredential(stack.owner, pgPort!);
 		const readOnly = await createPortalCredential(
@@ -151,38 +199,60 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			`SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) WHERE i.indrelid = '${PG_TABLE}'::regclass AND i.indisprimary`,
 			'leads',
 		);
-		expect(primaryKey).toBe('lead_key');
+		expect(primaryKey).toBe('leadKey');
+		const columns = services
+			.query(
+				`SELECT column_name FROM information_schema.columns WHERE table_name = '${PG_TABLE}' ORDER BY ordinal_position`,
+				'leads',
+			)
+			.map(([name]) => name);
+		expect(columns).toEqual(ROW_COLUMNS.map(([name]) => name));
 
 		expect(await publishWorkflow(stack.owner, workflow.id)).toMatchObject({ status: 'published' });
 		const { les, lec } = await threeLeads();
 		les.forEach((id) => expected.table.add(id!));
 		lec.forEach((id) => expected.postgres.add(id!));
 
-		const landed = await until(pgRows, (found) => found.length >= 3, 'three rows in PostgreSQL');
-		const byId = new Map(landed.map((row) => [row[0], row]));
+		// The lead list (every 5 minutes) may list a lead meanwhile: a row it cannot tie to the
+		// callback's is a row of its own (untiedRowsWrong checks it, after the restart below).
+		const landed = await until(
+			pgRows,
+			(found) => found.filter((row) => present(row.eventId)).length >= 3,
+			'three rows in PostgreSQL',
+		);
+		const byId = new Map(
+			landed.filter((row) => present(row.eventId)).map((row) => [row.eventId, row]),
+		);
 		expect([...byId.keys()].sort()).toEqual([...lec].sort());
 		const rows = lec.map((id) => byId.get(id!)!);
-		expect(rows[0]).toEqual([
-			lec[0],
-			'CONTACTO_MENSAJE',
-			'Ana Pérez',
-			'ana.perez@example.com',
-			'+54 11 5555-0101',
-			'f',
-			't',
-			'',
-			'',
-			'callback',
-		]);
-		expect(rows[1].slice(1, 6)).toEqual(['CONTACTO', '', '', '', 't']);
-		const [, , , email, phone, , registered, unreadable, rawBody] = rows[2];
-		expect([email, phone, registered, unreadable]).toEqual([
-			'maria.gonzalez@example.com',
-			'',
-			't',
-			'idTipoContacto, telefono',
-		]);
-		expect(JSON.parse(rawBody)).toMatchObject({
+		expect(rows[0]).toMatchObject({
+			eventId: lec[0],
+			eventType: 'CONTACTO_MENSAJE',
+			name: 'Ana Pérez',
+			email: 'ana.perez@example.com',
+			phone: '+54 11 5555-0101',
+			isAnonymous: false,
+			registeredAt: expect.any(String),
+			unreadableFields: null,
+			rawBody: null,
+		});
+		// What a lead did not say stays NULL: the row carries no '' for it.
+		expect(rows[1]).toMatchObject({
+			eventType: 'CONTACTO',
+			name: null,
+			email: null,
+			phone: null,
+			isAnonymous: true,
+		});
+		expect(rows[2]).toMatchObject({
+			email: 'maria.gonzalez@example.com',
+			phone: null,
+			contactType: null,
+			registeredAt: expect.any(String),
+			unreadableFields: 'idTipoContacto, telefono',
+		});
+		const { rawBody } = rows[2];
+		expect(typeof rawBody === 'string' ? JSON.parse(rawBody) : rawBody).toMatchObject({
 			idEvento: lec[2],
 			telefono: { numero: '5555-0101' },
 		});
@@ -206,7 +276,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		const attemptsOf = () => stack.sandbox.deliveries().filter((d) => d.idEvento === lec);
 		await until(attemptsOf, (attempts) => attempts.length > 0, 'the first delivery attempt');
 		services.query('ALTER TABLE portal_leads_away RENAME TO portal_leads', 'leads');
-		await until(pgRows, (rows) => rows.some(([id]) => id === lec), 'the lead to land');
+		await until(pgRows, (rows) => rows.some((row) => row.eventId === lec), 'the lead to land');
 		expected.table.add(les);
 		expected.postgres.add(lec);
 		// The row is written before n8n answers: the portal hears the success a moment after it.
@@ -217,10 +287,12 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		);
 		expect(attempts[0]).toMatchObject({ status: 500, outcome: 'failure' });
 		expect(attempts.at(-1)).toMatchObject({ status: 200, outcome: 'success', responseBody: '' });
-		expect(pgRows().filter(([id]) => id === lec)).toHaveLength(1);
+		expect(pgRows().filter((row) => row.eventId === lec)).toHaveLength(1);
 	}, 120_000);
 
 	it('after an n8n restart, every delivery sent again runs again and still leaves one row per lead in both tables', async () => {
+		// Every delivery of the earlier tests over (succeeded, or given up) before counting them.
+		await stack.sandbox.waitForIdle(120_000);
 		const delivered = stack.sandbox
 			.deliveries()
 			.filter((d) => d.outcome === 'success' && !d.duplicate);
@@ -244,13 +316,24 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 		expect(ran).toBeGreaterThan(0);
 		await until(executionCount, (count) => count === executionsBefore + ran, 'the repeats to run');
 
-		const tableIds = (await leadsTableRows(stack.owner)).map((row) => row.eventId);
-		expect(tableIds.sort()).toEqual([...expected.table].sort());
+		// The restarted Poll Trigger lists the leads of its window again: a lead it ties to the
+		// callback's row adds to that row; one it cannot tie is a row of its own beside it.
+		const tableRows = await leadsTableRows(stack.owner);
 		expect(
-			pgRows()
-				.map(([eventId]) => eventId)
+			tableRows
+				.map((row) => row.eventId)
+				.filter(present)
+				.sort(),
+		).toEqual([...expected.table].sort());
+		expect(untiedRowsWrong(tableRows)).toEqual([]);
+		const postgresRows = pgRows();
+		expect(
+			postgresRows
+				.map((row) => row.eventId)
+				.filter(present)
 				.sort(),
 		).toEqual([...expected.postgres].sort());
+		expect(untiedRowsWrong(postgresRows)).toEqual([]);
 		expect(await failedExecutions()).toEqual(failedBefore);
 	}, 300_000);
 

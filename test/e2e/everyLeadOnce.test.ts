@@ -11,8 +11,9 @@
  * retries a failed delivery 7 times over about a minute and a half, then gives it up, as a portal
  * does after 72 hours. Whatever the callback misses (n8n killed, n8n answering "starting up", the
  * workflow unpublished) lands from the list; no lead is two rows but where the two paths carry
- * nothing that ties it (then the rows share `matchKey` and one names the other), no row holds two
- * leads, and every row gets its property details.
+ * nothing that ties it (then two rows share `matchKey`, neither merged into the other, and neither
+ * holds a value of the other lead's or lost one of its own), no row holds two leads, and every row
+ * gets its property details.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,6 +55,8 @@ interface MadeLead {
 	contactTypeId?: number;
 	/** Its event id at the demo interface. */
 	idEvento: string;
+	/** The e-mail it was made with ('' for none). */
+	email: string;
 	at: number;
 }
 
@@ -63,18 +66,37 @@ const isRowOf = (row: Row, lead: MadeLead) =>
 	row.name === lead.name &&
 	(lead.contactTypeId === undefined || Number(row.contactTypeId) === lead.contactTypeId);
 
+const present = (value: unknown) => value !== null && value !== undefined && value !== '';
+
+/** Which paths wrote a row: its callback columns (eventId), its list columns (listId), or both. */
+const pathsOf = (row: Row) =>
+	[present(row.eventId) ? 'callback' : '', present(row.listId) ? 'list' : '']
+		.filter(Boolean)
+		.join('+');
+
+/**
+ * Whether a row holds only what `lead` said: the callback's event id is the lead's, its e-mail is
+ * the lead's (kept where the lead gave one and the callback wrote the row: never blanked), and no
+ * other lead's value replaced one of its own.
+ */
+const holdsOnly = (row: Row, lead: MadeLead) =>
+	(!present(row.eventId) || row.eventId === lead.idEvento) &&
+	(!present(row.email) || row.email === lead.email) &&
+	(!present(row.eventId) || lead.email === '' || row.email === lead.email);
+
 /**
  * What is wrong with a lead's rows, or null: one row, or two the paths could not tie (one
- * `matchKey`, one naming the other in `possibleDuplicateOf`); each with its property details, but
- * a row that names no ad.
+ * `matchKey`, one written by the callback alone and one by the list alone: neither merged); each
+ * holding only the lead's own values, each with its property details, but a row that names no ad.
  */
 function wrongRows(lead: MadeLead, rows: Row[]): string | null {
 	const [a, b] = rows;
 	const paired =
 		rows.length === 2 &&
-		a.matchKey !== null &&
+		present(a.matchKey) &&
 		a.matchKey === b.matchKey &&
-		(a.possibleDuplicateOf === b.leadKey || b.possibleDuplicateOf === a.leadKey);
+		a.leadKey !== b.leadKey &&
+		[pathsOf(a), pathsOf(b)].sort().join() === 'callback,list';
 	// A row that names no ad (a lead on an ad not associated to the interface, as its callback
 	// writes it: no code, no platform id) has no property to be detailed.
 	const detailed = rows.filter(
@@ -82,12 +104,17 @@ function wrongRows(lead: MadeLead, rows: Row[]): string | null {
 			(row.adTitle !== null && row.agencyName !== null) ||
 			(row.adCode === null && row.platformAdId === null),
 	);
-	if ((rows.length === 1 || paired) && detailed.length === rows.length) return null;
+	const own = rows.every((row) => holdsOnly(row, lead));
+	if ((rows.length === 1 || paired) && own && detailed.length === rows.length) return null;
 	const seen = rows.map((row) => [
 		row.leadKey,
-		row.source,
-		row.possibleDuplicateOf,
-		row.detailsMissing,
+		row.matchKey,
+		row.eventId,
+		row.listId,
+		row.email,
+		row.adCode,
+		row.platformAdId,
+		row.adTitle,
 	]);
 	return `${lead.name} (${lead.contactTypeId ?? 'one lead'}): ${JSON.stringify(seen)}`;
 }
@@ -152,7 +179,8 @@ describe('every lead once, from the callback and the lead list', () => {
 		const events = await stack.portal.createLead(adId, { nombre: name, ...body });
 		const idEvento = events.find((event) => event.interfaceId === DEMO_INTERFACE)!.idEvento;
 		const contactTypeId = body.idTipoContacto as number | undefined;
-		return { name, contactTypeId, idEvento, at: Date.now() };
+		const email = typeof body.email === 'string' ? body.email : '';
+		return { name, contactTypeId, idEvento, email, at: Date.now() };
 	}
 
 	/** `count` leads at `perSecond` (the mix above), each by its own prospect. */
@@ -300,7 +328,7 @@ describe('every lead once, from the callback and the lead list', () => {
 		return { landedAt, attempts, wrong: await wrongRowsBy(these, lastMadeAt) };
 	}
 
-	it('n8n killed during a stream, a third of the leads made while it is down, started again: every lead its row (or two the paths could not tie, naming each other), none merged, each with its property details', async () => {
+	it('n8n killed during a stream, a third of the leads made while it is down, started again: every lead its row (or two the paths could not tie, sharing matchKey), none merged, each with its property details', async () => {
 		const before = await makeLeads('kill', 50, 5);
 		await stack.n8n.kill();
 		const whileDown = await makeLeads('kill', 50, 5);
@@ -374,7 +402,7 @@ describe('every lead once, from the callback and the lead list', () => {
 		expect(wrong).toEqual([]);
 	}, 900_000);
 
-	it('phone views the callback and the list land at the same moment, keyed apart (listed without e-mail): each lead two rows, one naming the other', async () => {
+	it('phone views the callback and the list land at the same moment, keyed apart (listed without e-mail): each lead two rows sharing matchKey, neither merged', async () => {
 		// The portal's deliveries are held here, then sent to n8n the moment its next poll asks the
 		// portal anything: both paths write each lead at once, each finding no row of the other.
 		const held: Array<{ headers: Record<string, string>; body: string }> = [];
@@ -422,10 +450,10 @@ describe('every lead once, from the callback and the lead list', () => {
 		// Both paths have written: every lead a row from each (the list writes a phone view without
 		// its e-mail, so the two keys differ).
 		const { rows } = await untilRowsOfEach(these, Date.now() + LIST_INTERVAL_MS + SLACK_MS, (own) =>
-			own.some((row) => row.source === 'list'),
+			own.some((row) => present(row.listId)),
 		);
 
-		expect(rows.map((own) => own.map((row) => row.source).sort())).toEqual(
+		expect(rows.map((own) => own.map(pathsOf).sort())).toEqual(
 			these.map(() => ['callback', 'list']),
 		);
 		expect(await wrongRowsBy(these, Date.now() - LIST_INTERVAL_MS)).toEqual([]);

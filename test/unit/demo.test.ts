@@ -154,14 +154,53 @@ describe("the demo's terminal once ready", () => {
 				contactType: 'message',
 				adCode: 'DEMO-0001',
 				adTitle: 'Cochera con balcón en Núñez',
-				source: 'list',
+				listId: '812345',
 			}),
 		).toBe(
 			'lead landed: message by Ana Pérez on DEMO-0001 "Cochera con balcón en Núñez", from the lead list (row 17)',
 		);
-		expect(landedLine({ id: 18, name: null, contactType: 'phone view', source: 'callback' })).toBe(
-			'lead landed: phone view by an anonymous prospect, from the callback (row 18)',
+		expect(
+			landedLine({ id: 18, contactType: 'phone view', isAnonymous: true, eventId: 'e-18' }),
+		).toBe('lead landed: phone view by an anonymous prospect, from the callback (row 18)');
+	});
+
+	test('a row says which paths wrote it: the callback (eventId), the lead list (listId), or both', () => {
+		const lead = { name: 'Ana Pérez', contactType: 'message', adCode: 'DEMO-0001' };
+		expect(landedLine({ id: 1, ...lead, eventId: 'e-1' })).toBe(
+			'lead landed: message by Ana Pérez on DEMO-0001, from the callback (row 1)',
 		);
+		expect(landedLine({ id: 2, ...lead, listId: '812345' })).toBe(
+			'lead landed: message by Ana Pérez on DEMO-0001, from the lead list (row 2)',
+		);
+		expect(landedLine({ id: 3, ...lead, eventId: 'e-3', listId: '812346' })).toBe(
+			'lead landed: message by Ana Pérez on DEMO-0001, from the callback and the lead list (row 3)',
+		);
+		// A column the row lacks is absent, or null as a data table gives it back: the same.
+		expect(landedLine({ id: 4, ...lead, eventId: 'e-4', listId: null, source: 'list' })).toBe(
+			'lead landed: message by Ana Pérez on DEMO-0001, from the callback (row 4)',
+		);
+		// Without a contact type read, the lead is called a lead.
+		expect(landedLine({ id: 5, name: 'Ana Pérez', contactType: null, eventId: 'e-5' })).toBe(
+			'lead landed: lead by Ana Pérez, from the callback (row 5)',
+		);
+	});
+
+	test('a body that is not a lead is told as such, with the fields it had, never as an anonymous lead', () => {
+		const line = landedLine({
+			id: 19,
+			eventType: 'UNKNOWN',
+			name: null,
+			eventId: 'e-19',
+			unreadableFields: 'foo, bar',
+		});
+		expect(line).toBe(
+			'landed: a body that is not a lead (fields: foo, bar), from the callback (row 19)',
+		);
+		expect(line).not.toContain('anonymous');
+		expect(line).not.toContain('lead landed');
+		expect(
+			landedLine({ id: 20, eventType: 'UNKNOWN', listId: '9', listUnreadableFields: 'x' }),
+		).toBe('landed: a body that is not a lead (fields: x), from the lead list (row 20)');
 	});
 
 	test('DEMO_VERBOSE=1 shows each delivery attempt and every request; errors always', () => {
