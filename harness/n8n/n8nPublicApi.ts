@@ -140,6 +140,11 @@ export class N8nPublicApi {
 		return (await this.send<{ data: DataTable[] }>('GET', '/data-tables?limit=250')).data;
 	}
 
+	/** Renames a data table (n8n's public API, PATCH /data-tables/{id}). */
+	async renameDataTable(id: string, name: string): Promise<void> {
+		await this.send('PATCH', `/data-tables/${id}`, { name });
+	}
+
 	/** The data table of that name (n8n matches names without regard to case), or undefined. */
 	async dataTableNamed(name: string): Promise<DataTable | undefined> {
 		return (await this.listDataTables()).find(

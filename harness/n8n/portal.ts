@@ -48,6 +48,12 @@ export async function createPortalCredential(
 	});
 }
 
+/** A credential for the emulator's read-only (LEC) demo interface. */
+export async function createReadOnlyPortalCredential(api: N8nPublicApi, baseUrl: string) {
+	const name = 'Real Estate Portal (read-only interface)';
+	return await createPortalCredential(api, baseUrl, name, DEMO_LEC_TOKEN, 'LEC');
+}
+
 export interface CallbackConfiguration {
 	url: string;
 	authorizationHeaderKey?: string;

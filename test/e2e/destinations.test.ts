@@ -13,8 +13,7 @@ import path from 'node:path';
 import {
 	LEADS_TABLE,
 	createLeadsDatabaseCredential,
-	DEMO_LEC_TOKEN,
-	createPortalCredential,
+	createReadOnlyPortalCredential,
 	importLandingExample,
 	leadsTableRows,
 	nodeIssues,
@@ -184,13 +183,7 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 	it('PostgreSQL: "Run once" creates portal_leads (leadKey the primary key, a column per row column); every lead is one row, an unreadable one too', async () => {
 		const { pgPort } = services;
 		const database = await createLeadsDatabaseCredential(stack.owner, pgPort!);
-		const readOnly = await createPortalCredential(
-			stack.owner.api,
-			stack.sandbox.url,
-			'Real Estate Portal (read-only interface)',
-			DEMO_LEC_TOKEN,
-			'LEC',
-		);
+		const readOnly = await createReadOnlyPortalCredential(stack.owner.api, stack.sandbox.url);
 		const workflow = await importLandingExample(stack.owner, 'leadsToPostgres', readOnly, {
 			postgres: database,
 		});

@@ -10,8 +10,7 @@ import type { Sandbox } from '../../../sandbox';
 import {
 	N8nHttpError,
 	createLeadsDatabaseCredential,
-	DEMO_LEC_TOKEN,
-	createPortalCredential,
+	createReadOnlyPortalCredential,
 	importLandingExample,
 	leadsTableRows,
 	publishWorkflow,
@@ -33,13 +32,7 @@ export async function publishDestinations(
 	sandboxUrl: string,
 	pgPort: number,
 ): Promise<Destinations> {
-	const readOnly = await createPortalCredential(
-		owner.api,
-		sandboxUrl,
-		'Real Estate Portal (read-only interface)',
-		DEMO_LEC_TOKEN,
-		'LEC',
-	);
+	const readOnly = await createReadOnlyPortalCredential(owner.api, sandboxUrl);
 	const database = await createLeadsDatabaseCredential(owner, pgPort);
 	const destinations: Destinations = {
 		dataTable: await importLandingExample(owner, 'leadsToDataTable', readWrite),

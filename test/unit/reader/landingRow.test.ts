@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { ROW_COLUMNS, leadRow, localWhen } from '../../../nodes/shared/landingRow';
 import { readListedLead } from '../../../nodes/shared/listedLead';
 import { isExactInstant } from '../../../nodes/shared/instants';
-import { receive } from '../../../nodes/RealEstatePortalTrigger/receive';
+import { receivedItem } from '../trigger/fixtures';
 import { ALL_BODIES } from '../../engine/published/bodies';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -15,22 +15,7 @@ const COLUMN_NAMES = ROW_COLUMNS.map(([name]) => name);
 const TYPE_OF = new Map(ROW_COLUMNS);
 
 async function callbackRow(body: unknown) {
-	const reception = await receive(
-		{ headers: {}, body },
-		null,
-		{
-			kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
-			languageHint: 'ES',
-			simplify: true,
-			includeRawBody: false,
-			includeNationalId: false,
-			agencyCodes: [],
-			adCodes: [],
-		},
-		new Date(),
-	);
-	if (reception.outcome !== 'accepted') throw new Error(JSON.stringify(reception));
-	return leadRow(reception.item, 'callback', ZONE);
+	return leadRow(await receivedItem(body), 'callback', ZONE);
 }
 
 function listRow(item: Record<string, unknown>, agencyCode = 'INMO-001') {

@@ -1,26 +1,7 @@
 /** Both triggers give the same flat lead for the same body: one reader, one flat lead. */
 import { readListedLead } from '../../../nodes/shared/listedLead';
-import { receive } from '../../../nodes/RealEstatePortalTrigger/receive';
+import { receivedItem as delivered } from '../trigger/fixtures';
 import { ALL_BODIES } from '../../engine/published/bodies';
-
-async function delivered(body: Record<string, unknown>) {
-	const reception = await receive(
-		{ headers: {}, body },
-		null,
-		{
-			kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
-			languageHint: 'ES',
-			simplify: true,
-			includeRawBody: false,
-			includeNationalId: false,
-			agencyCodes: [],
-			adCodes: [],
-		},
-		new Date(),
-	);
-	if (reception.outcome !== 'accepted') throw new Error(JSON.stringify(reception));
-	return reception.item;
-}
 
 const logger = { info: () => undefined };
 

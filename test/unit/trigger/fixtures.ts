@@ -1,6 +1,7 @@
 /** Callback bodies as the service sends them (Spanish names; other languages via the alias table). */
 import { EVENT_FIELDS, type CanonicalField } from '../../../nodes/shared/eventFields';
 import type { CallbackBodyLanguage } from '../../../nodes/shared/schemas';
+import { receive, type ReceiveSettings } from '../../../nodes/RealEstatePortalTrigger/receive';
 
 export const LANGUAGES: CallbackBodyLanguage[] = ['ES', 'EN', 'PT'];
 
@@ -113,4 +114,22 @@ export function inLanguage(
 		out[key in EVENT_FIELDS ? fieldNameIn(language, key as CanonicalField) : key] = value;
 	}
 	return JSON.parse(JSON.stringify(out));
+}
+
+/** What a trigger on the two lead kinds, Simplify on, with no filter, asks of receive(). */
+export const LEADS_ONLY: ReceiveSettings = {
+	kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
+	languageHint: 'ES',
+	simplify: true,
+	includeRawBody: false,
+	includeNationalId: false,
+	agencyCodes: [],
+	adCodes: [],
+};
+
+/** The item the callback trigger makes of `body` (LEADS_ONLY); throws unless accepted. */
+export async function receivedItem(body: unknown) {
+	const reception = await receive({ headers: {}, body }, null, LEADS_ONLY, new Date());
+	if (reception.outcome !== 'accepted') throw new Error(JSON.stringify(reception));
+	return reception.item;
 }

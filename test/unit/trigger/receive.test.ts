@@ -1,19 +1,10 @@
 import { MAX_BODY_BYTES } from '../../../nodes/RealEstatePortalTrigger/delivery';
 import { receive, type ReceiveSettings } from '../../../nodes/RealEstatePortalTrigger/receive';
-import { adActivity, credit, inLanguage, messageLead, phoneViewLead } from './fixtures';
+import { LEADS_ONLY, adActivity, credit, inLanguage, messageLead, phoneViewLead } from './fixtures';
 
 // The secret runtime.ts's webhook() checked before receive() runs (test/engine/trigger/webhook.test.ts).
 const SECRET = 'a'.repeat(64);
 const NOW = new Date('2024-05-14T13:31:08.000Z');
-const leadsOnly: ReceiveSettings = {
-	kinds: ['CONTACTO', 'CONTACTO_MENSAJE'],
-	languageHint: 'ES',
-	simplify: true,
-	includeRawBody: false,
-	includeNationalId: false,
-	agencyCodes: [],
-	adCodes: [],
-};
 
 function deliver(body: unknown, settings: Partial<ReceiveSettings> = {}) {
 	const rawBody = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
@@ -28,7 +19,7 @@ function deliver(body: unknown, settings: Partial<ReceiveSettings> = {}) {
 			body: undefined,
 		},
 		null,
-		{ ...leadsOnly, ...settings },
+		{ ...LEADS_ONLY, ...settings },
 		NOW,
 	);
 }
@@ -122,7 +113,7 @@ describe('receiving a delivery', () => {
 					body: undefined,
 				},
 				null,
-				leadsOnly,
+				LEADS_ONLY,
 				NOW,
 			);
 			expect(reception).toMatchObject({ outcome: 'accepted', item: { name: 'María Ñandú' } });
@@ -135,7 +126,7 @@ describe('receiving a delivery', () => {
 			body: undefined,
 			readRawBody: async () => Buffer.from(JSON.stringify(phoneViewLead)),
 		};
-		expect(await receive(unread, null, leadsOnly, NOW)).toMatchObject({
+		expect(await receive(unread, null, LEADS_ONLY, NOW)).toMatchObject({
 			outcome: 'accepted',
 			item: { eventId: phoneViewLead.idEvento },
 		});
@@ -153,7 +144,7 @@ describe('receiving a delivery', () => {
 				body: inLanguage(messageLead, 'EN'),
 			},
 			null,
-			leadsOnly,
+			LEADS_ONLY,
 			NOW,
 		);
 		expect(reception).toMatchObject({
