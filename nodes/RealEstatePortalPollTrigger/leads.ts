@@ -93,13 +93,12 @@ function emittedSince(
 	againMs: number,
 ): PolledLead[] {
 	if (againMs === 0) return [];
-	const skipped = new Set<PolledLead['key']>(fresh.map((lead) => lead.key));
+	const since = Math.max(now - againMs, cursor.floor ?? -Infinity, cursor.startedAt ?? -Infinity);
+	const taken = new Set<PolledLead['key']>(fresh.map((lead) => lead.key));
 	return leads.filter((lead) => {
-		if (skipped.has(lead.key)) return false;
-		skipped.add(lead.key);
-		const readable = listedLeadKeys(lead.raw).instant !== null;
-		const floor = Math.max(cursor.floor ?? -Infinity, cursor.startedAt ?? -Infinity);
-		return readable && lead.at >= Math.max(now - againMs, floor);
+		if (taken.has(lead.key)) return false;
+		taken.add(lead.key);
+		return listedLeadKeys(lead.raw).instant !== null && lead.at >= since;
 	});
 }
 
