@@ -31,11 +31,15 @@ function readmeRoute(): string[] {
 
 const asRoot = process.getuid?.() === 0;
 
-/** A user who is not root, with a home of their own; the current user when this is not root. */
-function installer(): { home: string; run: (script: string, env: NodeJS.ProcessEnv) => string } {
+/**
+ * A user who is not root, with a home of their own (the current user when this is not root), whose
+ * shell holds only `env`: none of the npm_config_* that `npm test` hands its children.
+ */
+function installer(): { home: string; run: (script: string, env: Record<string, string>) => void } {
+	const fresh = (env: Record<string, string>) => ['env', '-i', ...envPairs(env), 'bash', '-c'];
 	if (!asRoot) {
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'install-route-home-'));
-		return { home, run: (script, env) => shell(['bash', '-c', script], env) };
+		return { home, run: (script, env) => shell([...fresh({ ...env, HOME: home }), script]) };
 	}
 	if (spawnSync('id', [USER]).status !== 0) execFileSync('useradd', ['-m', USER]);
 	const home = `/home/${USER}`;
@@ -43,22 +47,17 @@ function installer(): { home: string; run: (script: string, env: NodeJS.ProcessE
 	return {
 		home,
 		run: (script, env) =>
-			shell(['runuser', '-u', USER, '--', 'env', ...envPairs(env), 'bash', '-c', script], {}),
+			shell(['runuser', '-u', USER, '--', ...fresh({ ...env, HOME: home, USER }), script]),
 	};
 }
 
-const envPairs = (env: NodeJS.ProcessEnv) =>
-	Object.entries(env).map(([name, value]) => `${name}=${value ?? ''}`);
+const envPairs = (env: Record<string, string>) =>
+	Object.entries(env).map(([name, value]) => `${name}=${value}`);
 
-function shell([command, ...args]: string[], env: NodeJS.ProcessEnv): string {
-	const ran = spawnSync(command, args, {
-		env: { ...process.env, ...env },
-		encoding: 'utf8',
-		timeout: 120_000,
-	});
+function shell([command, ...args]: string[]): void {
+	const ran = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000 });
 	if (ran.status !== 0)
 		throw new Error(`${command} exited ${ran.status}: ${ran.stdout}\n${ran.stderr}`);
-	return ran.stdout;
 }
 
 describe("the README's install route", () => {
@@ -74,7 +73,6 @@ describe("the README's install route", () => {
 		expect(route).toHaveLength(2);
 		const started = Date.now();
 		user.run(`cd ${work} && ${route.join(' && ')}`, {
-			HOME: user.home,
 			// The machine's own Node.js and npm, as a user has them.
 			PATH: '/usr/local/bin:/usr/bin:/bin',
 			// A registry that does not answer: a route that asked it anything would fail.
