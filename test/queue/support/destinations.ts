@@ -157,7 +157,7 @@ async function measureDestinations(
 		),
 		postgres: await callbackFigure(
 			'demo-lec',
-			'PostgreSQL (callback and lead list, INSERT … ON CONFLICT (lead_key))',
+			'PostgreSQL (callback and lead list, Insert or Update on "leadKey")',
 			destinations.postgres,
 			ids.postgres,
 		),
