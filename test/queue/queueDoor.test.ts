@@ -13,7 +13,7 @@
  * Not in CI (`QUEUE_SUITES=queueDoor npm test`, or `npm run test:queue` with the other two).
  */
 import { ANSWER_TIME_MS, benchmarkSchedule } from '../../bench/burst/schedules';
-import { startDoor, type Door } from '../e2e/support';
+import { DEMO_INTERFACE, DEMO_LEC_INTERFACE, startDoor, type Door } from '../e2e/support';
 import { finishAndMeasure, publishDestinations } from './support/destinations';
 import { LandingBoard } from './support/landed';
 import { leadStorm } from './support/leadStorm';
@@ -52,10 +52,15 @@ test(`a burst of ${BURST} leads through the door into two webhook processes: eve
 	});
 	const { services, sandbox, owner, credential, portal, ads } = deployment;
 	const destinations = await publishDestinations(owner, credential, sandbox.url, services.pgPort!);
-	const registered = (await portal.interface()).configuration;
-	expect(registered?.url).toContain(`${door!.url}/webhook/`);
-	// The door is closed until it knows the published trigger's secret, as the portal holds it.
-	door!.admit([registered!.authorizationHeaderValue!]);
+	// Each interface's callback (the Data table's on the read-write one, PostgreSQL's on the
+	// read-only one) points at the door, which is closed until it knows both triggers' secrets.
+	const registered = await Promise.all(
+		[DEMO_INTERFACE, DEMO_LEC_INTERFACE].map(
+			async (id) => (await portal.interface(id)).configuration,
+		),
+	);
+	for (const callback of registered) expect(callback?.url).toContain(`${door!.url}/webhook/`);
+	door!.admit(registered.map((callback) => callback!.authorizationHeaderValue!));
 
 	const storm = await leadStorm({ sandbox, portal, ads, leads: BURST, concurrency: BURST });
 	const { figures } = await finishAndMeasure({
