@@ -22,7 +22,7 @@ import {
 	type DatedLead,
 	type LeadCursor,
 } from './leadCursor';
-import { listedLeadKeys, readListedLead } from '../shared/listedLead';
+import { listedLeadKeys, readListedLead, type ListedLeadOptions } from '../shared/listedLead';
 import { fieldsDigest } from '../shared/readEvent';
 import { readAgencies, readOrThrow, type AgencyLimits, type AgencyOutcome } from './network';
 import { emitAgainWithinMs, includesNationalId } from './properties';
@@ -45,15 +45,22 @@ function polledLead(raw: IDataObject, now: number): PolledLead {
 }
 
 /**
- * The flat lead of a row, read only for the leads emitted: most rows of a listing are leads
- * already emitted, and reading one whole costs about as much as its keys.
+ * How a poll reads its leads, from the node's settings: read once per poll, not per lead
+ * (`getNode()` copies the node with all its parameters).
  */
-function itemOf(ctx: IPollFunctions, agencyCode: string, lead: PolledLead): IDataObject {
-	const options = {
+function readingOptions(ctx: IPollFunctions): ListedLeadOptions {
+	return {
 		includeNationalId: includesNationalId(ctx),
 		logger: ctx.logger,
 		forRow: ctx.getNode().typeVersion >= ROWS_FROM_VERSION,
 	};
+}
+
+/**
+ * The flat lead of a row, read only for the leads emitted: most rows of a listing are leads
+ * already emitted, and reading one whole costs about as much as its keys.
+ */
+function itemOf(options: ListedLeadOptions, agencyCode: string, lead: PolledLead): IDataObject {
 	return readListedLead(lead.raw, agencyCode, options).item;
 }
 
@@ -126,6 +133,7 @@ export async function pollLeads(
 	deadline: number,
 ): Promise<Array<AgencyOutcome<AgencyLeads>>> {
 	const againMs = emitAgainWithinMs(ctx);
+	const options = readingOptions(ctx);
 	return await readAgencies(agencies, deadline, async (agency, limits) => {
 		const saved = cursors[agency];
 		const from = saved ?? startingCursor(now);
@@ -139,7 +147,7 @@ export async function pollLeads(
 		const read = [...fresh, ...again].map((lead) => ({
 			...lead,
 			agency,
-			item: itemOf(ctx, agency, lead),
+			item: itemOf(options, agency, lead),
 		}));
 		return { cursor, fresh: read };
 	});
@@ -172,5 +180,5 @@ export async function latestLead(
 	for (const outcome of readOrThrow(outcomes)) {
 		if (outcome && (!latest || outcome.lead.at > latest.lead.at)) latest = outcome;
 	}
-	return latest ? itemOf(ctx, latest.agency, latest.lead) : null;
+	return latest ? itemOf(readingOptions(ctx), latest.agency, latest.lead) : null;
 }
