@@ -127,7 +127,7 @@ export async function startSideStack(
 		const owner = await provisionOwner(n8n.url);
 		const workflowId = await publishSide(side, owner, portal, webhookBase);
 		// The door is closed until it knows the secret the portal's callback now carries.
-		const callbackSecret = (await portal.interface()).configuration?.authorizationHeaderValue;
+		const callbackSecret = await portal.callbackSecret();
 		if (door && callbackSecret) door.admit([callbackSecret]);
 		const table = await owner.api.dataTableNamed(LEADS_TABLE);
 		if (!table) throw new Error(`${side.name}: the landing example made no table "${LEADS_TABLE}"`);

@@ -78,6 +78,11 @@ export class SandboxClient {
 			.body;
 	}
 
+	/** The secret the interface's callback now carries (a published trigger's), if any. */
+	async callbackSecret(id = DEMO_INTERFACE): Promise<string | undefined> {
+		return (await this.interface(id)).configuration?.authorizationHeaderValue ?? undefined;
+	}
+
 	async ads(agencyCode: string, online = true): Promise<AdminAd[]> {
 		const url = `${this.baseUrl}/__sandbox/agencies/${agencyCode}/ads?online=${online}`;
 		return (await fetchJson<AdminAd[]>('GET', url)).body;

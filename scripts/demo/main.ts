@@ -201,13 +201,12 @@ async function run(stopper: Stopper) {
 	await ensureLeadWorkflowLive(owner, portal, leadWorkflow.id, webhookUrl);
 	// The door is closed until it knows the published trigger's secret: the one the portal's
 	// callback now holds, given to it as a hash (services.sh door-secrets), never copied by hand.
-	const callbackSecret = (await portal.interface()).configuration?.authorizationHeaderValue;
+	const callbackSecret = await portal.callbackSecret();
 	if (door && callbackSecret) door.admit([callbackSecret]);
 	const chosen = [`n8n's task broker ${n8n.brokerPort}`];
-	if (door)
-		chosen.push(
-			`the door's statistics ${door.ports().stats} and reload hand-over ${door.ports().peer}`,
-		);
+	const doorPorts = door?.ports();
+	if (doorPorts)
+		chosen.push(`the door's statistics ${doorPorts.stats} and reload hand-over ${doorPorts.peer}`);
 	step(`ports chosen free, on 127.0.0.1 only: ${chosen.join('; ')}`);
 	step(`"${leadWorkflow.name}" is published: the emulator sends leads to ${webhookUrl}`);
 	await removeProvisioningApiKeys(owner);
