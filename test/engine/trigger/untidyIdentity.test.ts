@@ -1,9 +1,9 @@
 /**
  * The lead identity's invariants (docs/portal-api.md, "Lead key") against an untidy emulator, with
- * both triggers running in n8n's engine: every untidy switch on (sandbox/README.md, "An untidy
- * portal": list instants without milliseconds or offset, phone views listed without e-mail, leads on
- * ads not associated to the interface, a phone view and a WhatsApp contact of one click, prospects
- * whose phones end alike), leads made by the emulator's own activity. Each item, from the callback or
+ * both triggers running in n8n's engine: every untidy switch on but late leads (sandbox/README.md,
+ * "An untidy portal": list instants without milliseconds or offset, phone views listed without
+ * e-mail, leads on ads not associated to the interface, a phone view and a WhatsApp contact of one
+ * click, prospects whose phones end alike), leads made by the emulator's own activity. Each item, from the callback or
  * the list, is traced to the lead the emulator stored, and:
  * - no `leadKey` is given to two leads (never merged);
  * - one lead's items have one `leadKey`, or two sharing one `matchKey` (one lead, one row, or a
@@ -50,7 +50,9 @@ it('never merged, one key or one named pair per lead, every lead brought', async
 	const poll = pollWorkflow(env.sandbox);
 	await poll.activate();
 	expect(emitted(await poll.poll())).toEqual([]);
-	await setUntidy(env.sandbox, { all: true });
+	// Late leads are left out: the list hides, by design, the leads of the half hour before the
+	// portal's midnight for two hours, and this test asks the list for every lead whatever the hour.
+	await setUntidy(env.sandbox, { all: true, lateLeads: false });
 	const before = new Set(env.sandbox.context.state.allMessages().map((lead) => lead.idMensaje));
 
 	for (let tick = 0; tick < TICKS; tick++) env.sandbox.activity.lead();
@@ -62,6 +64,7 @@ it('never merged, one key or one named pair per lead, every lead brought', async
 	await env.sandbox.waitForIdle(60_000);
 	const pushed = receiver.received.flatMap((received) => received.items.map((item) => item.json));
 	const polled = emitted(await poll.poll());
+	expect(poll.failures).toEqual([]);
 	expect(pushed.length).toBeGreaterThan(0);
 
 	const leadsOfKey = new Map<string, Set<number>>();
