@@ -1,16 +1,20 @@
 /**
- * The lead-burst goals (issues 35 and 37), printed as met or not met with the figure that decides,
+ * The lead-burst goals (issues 35, 37 and 50), printed as met or not met with the figure that decides,
  * and the ratios of the shipped side against each peer in the same run.
  */
 import type { Goal, Ratio } from '../lib/report';
 import { ratio } from '../lib/stats';
 import type { ScenarioFigures } from './figures';
 import type { ScenarioOutcome, SideOutcome } from './sideRun';
-import { PEERS, SHIPPED } from './sides';
+import { IMMEDIATE_PEER, PEERS, SHIPPED, WRITE_PEER } from './sides';
 
 /** Burst 50's drain goal, and the callback-alone goal's time. */
 const BURST_50_DRAIN_S = 13.8;
 const CALLBACK_ALONE_S = 180;
+/** The shipped side's one-at-a-time p50 against the write peer's, at most. */
+const ONE_AT_A_TIME_RATIO = 1.3;
+/** The shipped side's restart backlog drain against the immediate peer's, at most. */
+const BACKLOG_RATIO = 1.25;
 const RATIO_METRICS = [
 	['callback executions per lead', 'executions per lead'],
 	['drain s', 'drain'],
@@ -86,6 +90,32 @@ function callbackAloneGoal(side: string, scenario: ScenarioOutcome, schedule: st
 	};
 }
 
+/** The shipped side against the peers on one lead at a time and on a restart's backlog. */
+function peerGoals(outcomes: SideOutcome[], restart: string): Goal[] {
+	const goals: Goal[] = [];
+	const ours = outcomes.find((outcome) => outcome.plan.side.name === SHIPPED)?.single;
+	const theirs = outcomes.find((outcome) => outcome.plan.side.name === WRITE_PEER)?.single;
+	if (ours && theirs) {
+		const value = ratio(ours['p50 ms'], theirs['p50 ms']);
+		goals.push({
+			text:
+				`${SHIPPED} one at a time: p50 <= ${ONE_AT_A_TIME_RATIO} x ${WRITE_PEER}'s ` +
+				`(${ours['p50 ms']} ms / ${theirs['p50 ms']} ms = ${value.toFixed(2)})`,
+			met: value <= ONE_AT_A_TIME_RATIO,
+		});
+	}
+	const backlog = (side: string) => find(outcomes, side, restart)?.restart?.['backlog drain s'];
+	const [mine, peer] = [backlog(SHIPPED), backlog(IMMEDIATE_PEER)];
+	if (mine !== undefined && peer !== undefined)
+		goals.push({
+			text:
+				`${SHIPPED} ${restart}: backlog drained within ${BACKLOG_RATIO} x ${IMMEDIATE_PEER}'s ` +
+				`(${fixed(mine)} s / ${fixed(peer)} s = ${fixed(ratio(mine, peer), 2)})`,
+			met: ratio(mine, peer) <= BACKLOG_RATIO,
+		});
+	return goals;
+}
+
 export interface GoalSizes {
 	bursts: number[];
 	restart: number;
@@ -111,6 +141,7 @@ export function leadBurstGoals(
 		const restart = find(outcomes, SHIPPED, `restart ${sizes.restart}`);
 		if (restart) goals.push(...restartGoals(restart, sizes.restart, perSecond));
 	}
+	goals.push(...peerGoals(outcomes, `restart ${sizes.restart}`));
 	for (const side of [SHIPPED, 'ours', 'ours-immediately+door'])
 		for (const [scenario, schedule] of [
 			[`demo burst ${sizes.demoBurst}`, 'demo'],

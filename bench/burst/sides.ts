@@ -3,8 +3,8 @@
  * (examples/leads-to-data-table.json: the callback trigger and the lead list into one Data table on
  * leadKey), with its trigger answering When Last Node Finishes (as shipped) or Immediately, behind
  * n8n's door (deploy/haproxy/n8n-door.cfg, its default N) or not, or with n8n's own concurrency
- * limit as the line instead of the door. The peers users keep: n8n's Webhook node and the same
- * Data table upsert, answering Immediately or When Last Node Finishes.
+ * limit as the line instead of the door. The peers users keep: n8n's Webhook node and one Data
+ * table insert, answering Immediately or When Last Node Finishes.
  */
 import type { LeadBurstSide } from '../lib/options';
 
@@ -47,3 +47,9 @@ export const SIDES = Object.fromEntries(
 export const SHIPPED: LeadBurstSide = 'ours+door';
 /** The peers every ratio is against. */
 export const PEERS: LeadBurstSide[] = ['webhook-immediately', 'webhook-lastnode'];
+/** The peer whose answer, like the shipped side's, waits for its write: the one-at-a-time yardstick. */
+export const WRITE_PEER: LeadBurstSide = 'webhook-lastnode';
+/** The peer that answers before its write: the restart backlog's yardstick. */
+export const IMMEDIATE_PEER: LeadBurstSide = 'webhook-immediately';
+/** The sides that run leads one at a time before their scenarios. */
+export const ONE_AT_A_TIME_SIDES: LeadBurstSide[] = [SHIPPED, WRITE_PEER];

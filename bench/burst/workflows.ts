@@ -1,8 +1,8 @@
 /**
  * The workflows of the lead-burst sides: the landing example as a user imports it (its lead list
  * polled every minute for the run instead of every 5 minutes, its trigger's Respond as the side
- * says), and the peer users keep (n8n's Webhook node with Header Auth, then a Data table upsert
- * into the example's table, mapped from the raw Spanish body and keyed on the event id it has).
+ * says), and the peer users keep (n8n's Webhook node with Header Auth, then one Data table insert
+ * into the example's table of the row mapped from the raw Spanish body: n8n's cheapest write).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -31,7 +31,7 @@ type ExampleNode = {
 export const LIST_UPSERT_NODE = 'Save the Lead (Upsert on leadKey)';
 /** Its update of the rows of an ad that lack its details: the rows a run completed (details added). */
 export const LIST_FILL_NODE = "Fill In the Ad's Details Where Missing";
-const UPSERT_NODE = 'Save the Lead (Upsert by Event Id)';
+const INSERT_NODE = 'Save the Lead (Insert)';
 
 /** The landing example as the run imports it: its list polled every minute, its trigger answering as `respond`. */
 export function landingForTheRun(respond: Respond) {
@@ -45,7 +45,7 @@ export function landingForTheRun(respond: Respond) {
 
 /** The columns the peer fills from the Spanish body n8n's Webhook node outputs. */
 const WEBHOOK_MAPPED_COLUMNS: Record<string, string> = {
-	// The example upserts on leadKey: the peer keys on the event id it has.
+	// The row's key is the event id the body has (a lead run twice is then two rows of one key).
 	leadKey: '={{ $json.body.idEvento }}',
 	eventId: '={{ $json.body.idEvento }}',
 	eventType: '={{ $json.body.tipoEvento }}',
@@ -54,11 +54,12 @@ const WEBHOOK_MAPPED_COLUMNS: Record<string, string> = {
 	phone: '={{ $json.body.telefono }}',
 	message: '={{ $json.body.mensaje }}',
 	adCode: '={{ $json.body.referencia }}',
+	rawBody: '={{ JSON.stringify($json.body) }}',
 };
 
 /**
- * n8n's Webhook node (Header Auth on `headerCredentialId`, at `webhookPath`) and the example's
- * upsert keyed on the event id: one Data table write per lead.
+ * n8n's Webhook node (Header Auth on `headerCredentialId`, at `webhookPath`) and one Data table
+ * insert of the row into the example's table: one write per run, no lookup.
  */
 export function webhookWorkflow(
 	headerCredentialId: string,
@@ -67,21 +68,20 @@ export function webhookWorkflow(
 ): WorkflowDefinition {
 	const example = loadExample('leadsToDataTable', { id: 'unused', name: 'unused' });
 	const save = (example.nodes as ExampleNode[]).find((node) => node.name === LIST_UPSERT_NODE)!;
-	const byEventId = [
-		{ keyName: 'leadKey', condition: 'eq', keyValue: '={{ $json.body.idEvento }}' },
-	];
 	const parameters = {
-		...save.parameters,
-		filters: { conditions: byEventId },
+		resource: 'row',
+		operation: 'insert',
+		dataTableId: save.parameters.dataTableId,
 		columns: { mappingMode: 'defineBelow', value: WEBHOOK_MAPPED_COLUMNS },
+		options: {},
 	};
-	const upsert = { ...save, name: UPSERT_NODE, id: randomUUID(), position: [300, 0], parameters };
+	const insert = { ...save, name: INSERT_NODE, id: randomUUID(), position: [300, 0], parameters };
 	const webhook = headerAuthWebhookNode(headerCredentialId, webhookPath, respond);
 	return {
-		name: `bench: n8n's Webhook node (${respond}) → Data table`,
-		nodes: [webhook, upsert],
+		name: `bench: n8n's Webhook node (${respond}) → Data table insert`,
+		nodes: [webhook, insert],
 		connections: {
-			[webhook.name]: { main: [[{ node: UPSERT_NODE, type: 'main', index: 0 }]] },
+			[webhook.name]: { main: [[{ node: INSERT_NODE, type: 'main', index: 0 }]] },
 		},
 		settings: example.settings ?? {},
 	};
