@@ -17,6 +17,9 @@ export interface CredentialUpdate {
 export class CredentialStore {
 	readonly updates: CredentialUpdate[] = [];
 
+	/** How many times a credential's data was read (n8n decrypts it from its table each time). */
+	reads = 0;
+
 	private readonly types = new Map<string, ICredentialType>();
 
 	private readonly saved = new Map<string, ICredentialDataDecryptedObject>();
@@ -62,6 +65,7 @@ export class CredentialStore {
 
 	/** A copy of the saved data, as n8n decrypts a fresh copy for every use. */
 	data(type: string): ICredentialDataDecryptedObject | undefined {
+		this.reads++;
 		const values = this.saved.get(type);
 		return values === undefined ? undefined : structuredClone(values);
 	}

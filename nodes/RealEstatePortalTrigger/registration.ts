@@ -81,6 +81,11 @@ export interface Registration {
 export interface RegistrationStore {
 	[key: string]: unknown;
 	registrations?: Record<string, Registration>;
+	/**
+	 * The interface the hooks last registered with (portalLookups.ts `interfaceIdentity`, a digest,
+	 * never the token): whose details memory webhook() reads, without reading the credential.
+	 */
+	interfaceIdentity?: string;
 }
 
 /** What this node wants registered. */

@@ -13,6 +13,7 @@ import { askTokenKind } from '../shared/interfaceKind';
 import { warmPropertyDetails, withPropertyDetails } from '../shared/leadDetails/addPropertyDetails';
 import { asRows } from '../shared/landingRow';
 import { WEBHOOK_DETAILS_TIME } from '../shared/leadDetails/option';
+import { identityOf } from '../shared/leadDetails/portalLookups';
 import { callbackApiOf } from './callbackApi';
 import { forgetCallback, recordCallback } from './callbackRecord';
 import { admitLead, refuseDelivery } from './admission';
@@ -72,9 +73,12 @@ function isThisNodeOf(ctx: IHookFunctions): (url: string) => boolean {
 
 async function lifecycleOf(ctx: IHookFunctions): Promise<LifecycleContext> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const store = ctx.getWorkflowStaticData('node') as RegistrationStore;
+	// Each hook notes the interface for webhook(): a delivery then reads no credential.
+	store.interfaceIdentity = identityOf(credentials);
 	return {
 		api: callbackApiOf(ctx),
-		store: ctx.getWorkflowStaticData('node') as RegistrationStore,
+		store,
 		node: ctx.getNode(),
 		logger: ctx.logger,
 		keyMaterial: keyMaterialOf(credentials),
@@ -229,7 +233,12 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	// lead, or one beyond the cap, comes back later.
 	if (!admitLead(this, reception.eventId)) return { noWebhookResponse: true };
 	// Details come from memory; a lead that must ask the portal is held 0.3 s at most (WEBHOOK_DETAILS_TIME).
-	const detailed = await withPropertyDetails(this, [reception.item], WEBHOOK_DETAILS_TIME);
+	const detailed = await withPropertyDetails(
+		this,
+		[reception.item],
+		WEBHOOK_DETAILS_TIME,
+		store.interfaceIdentity,
+	);
 	const [item] = asRows(detailed, this.getNode().typeVersion, 'callback', this.getTimezone());
 	return {
 		webhookResponse: { received: true },

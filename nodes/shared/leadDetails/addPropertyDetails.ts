@@ -161,11 +161,12 @@ async function inSomeAgency(
 
 async function detailsOf(
 	ctx: PortalContext,
+	identity: string,
 	lead: IDataObject,
 	arrivedAt: number,
 	deadline: number,
 ): Promise<PropertyDetails> {
-	const memory = memoryOf(await interfaceIdentity(ctx));
+	const memory = memoryOf(identity);
 	readWhatIsDue(ctx, memory);
 	const agenciesRead = linkedAgencies(ctx, memory, deadline);
 	const agencyNamed = async (code: string | null) => {
@@ -194,11 +195,16 @@ export interface DetailsTime {
 	lookupMs: number;
 }
 
-/** The leads with their details, in order; past `waitMs` a lead gets `detailsMissing` instead. */
+/**
+ * The leads with their details, in order; past `waitMs` a lead gets `detailsMissing` instead.
+ * `identity`: the interface's (portalLookups.ts `interfaceIdentity`) when the caller knows it;
+ * otherwise the credential is read, once for all the leads.
+ */
 export async function addPropertyDetails(
 	ctx: PortalContext,
 	leads: IDataObject[],
 	time: DetailsTime,
+	identity?: string,
 ): Promise<IDataObject[]> {
 	const start = Date.now();
 	const waitUntil = start + time.waitMs;
@@ -209,12 +215,15 @@ export async function addPropertyDetails(
 	};
 	// A timer only where lookups may outlive the wait; otherwise the transport's deadline ends them.
 	const timeUp = deadline > waitUntil ? sleep(time.waitMs).then(() => 'late' as const) : undefined;
+	const known = identity === undefined ? interfaceIdentity(ctx) : Promise.resolve(identity);
+	// A credential that cannot be read fails each lead's lookup below, never the call.
+	void known.catch(() => undefined);
 	return await runInPool(leads.length, LOOKUPS_IN_FLIGHT, async (index) => {
 		const lead = leads[index];
 		if (Date.now() >= waitUntil) return withDetails(lead, missingDetails(lead, late));
-		const details = detailsOf(ctx, lead, start, deadline).catch((error: unknown) =>
-			missingDetails(lead, readFailure(reasonOf(error))),
-		);
+		const details = known
+			.then(async (id) => await detailsOf(ctx, id, lead, start, deadline))
+			.catch((error: unknown) => missingDetails(lead, readFailure(reasonOf(error))));
 		const first = timeUp ? await Promise.race([details, timeUp]) : await details;
 		return withDetails(lead, first === 'late' ? missingDetails(lead, late) : first);
 	});
@@ -242,18 +251,20 @@ function noteAdChanges(ctx: PortalContext, changes: AdChange[]): void {
 /**
  * The trigger's items with details where the node asks for them (option.ts) and the item is a flat
  * lead; other items as they are. An item telling of an ad change has its agency's book read again.
+ * `identity` as in addPropertyDetails.
  */
 export async function withPropertyDetails(
 	ctx: IWebhookFunctions | IPollFunctions,
 	items: IDataObject[],
 	time: DetailsTime,
+	identity?: string,
 ): Promise<IDataObject[]> {
 	if (!wantsPropertyDetails(ctx)) return items;
 	const changes = items.map(adChangeOf).filter((change): change is AdChange => change !== null);
 	if (changes.length > 0) noteAdChanges(ctx, changes);
 	if (!items.some(isFlatLead)) return items;
 	const leads = items.filter(isFlatLead);
-	const detailed = await addPropertyDetails(ctx, leads, time);
+	const detailed = await addPropertyDetails(ctx, leads, time, identity);
 	let next = 0;
 	return items.map((item) => (isFlatLead(item) ? detailed[next++] : item));
 }

@@ -6,7 +6,7 @@
  * a storm of leads on one ad never becomes a storm of requests.
  */
 import { createHash } from 'node:crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../credentials';
 import {
 	normalizeAd,
@@ -39,7 +39,11 @@ export function forgetAdLookups(): void {
  * id (two interfaces see different ad codes), never the token itself.
  */
 export async function interfaceIdentity(ctx: PortalContext): Promise<string> {
-	const data = await ctx.getCredentials(CREDENTIAL_TYPE);
+	return identityOf(await ctx.getCredentials(CREDENTIAL_TYPE));
+}
+
+/** The identity (`interfaceIdentity`) of a credential's data. */
+export function identityOf(data: ICredentialDataDecryptedObject): string {
 	const parts = [
 		data.baseUrl,
 		data.pathLanguage,

@@ -84,7 +84,7 @@ it("a lead shows its property's title, location, picture, type, operation and it
 	expect(first.adOperation).toMatch(/^(VENTA|ALQUILER|ALQUILER_TEMPORAL)$/);
 });
 
-it('leads on ads known ahead take their details from memory: no request reaches the portal', async () => {
+it('leads on ads known ahead take their details from memory: no request reaches the portal, no credential is read', async () => {
 	const ads = [
 		...(await Promise.all(
 			[0, 1, 2, 3, 4].map((nth) => associatedAd(sandbox, 'INMO-001', 'demo-les', nth)),
@@ -94,6 +94,7 @@ it('leads on ads known ahead take their details from memory: no request reaches 
 		)),
 	];
 
+	const reads = receiver.trigger.credentials.reads;
 	const leads: IDataObject[] = [];
 	for (const ad of ads) leads.push(await leadOn(ad));
 
@@ -103,6 +104,8 @@ it('leads on ads known ahead take their details from memory: no request reaches 
 		...Array(3).fill('Demo Propiedades Norte'),
 	]);
 	expect(proxy.requests).toEqual([]);
+	// n8n reads a credential from its database and decrypts it: tens of ms a lead in a busy n8n.
+	expect(receiver.trigger.credentials.reads - reads).toBe(0);
 });
 
 it('an ad put online after activation is looked up alone at its first lead, then kept', async () => {
