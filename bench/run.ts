@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --size tiny] [-- --only trigger,inventory] [-- --rounds 7]`: the seven benchmarks, each
- * alternating ours and the baseline, each printing its ratios last and writing
- * bench/results/<stamp>-<name>.json. Builds dist/ first (benchmarks 1 and 4 use the built package).
+ * `npm run bench [-- --size tiny] [-- --only inventory,lead-burst] [-- --rounds 7]`: the six
+ * benchmarks, each comparing ours with n8n's own nodes on the same work, each printing its ratios last
+ * and writing bench/results/<stamp>-<name>.json. Builds dist/ first (the package cost and lead-burst
+ * use the built package).
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
@@ -17,12 +18,10 @@ import { machine, printResult, writeResult, type BenchResult } from './lib/repor
 import { packageCostBench } from './packageCost.bench';
 import { pollNetworkBench } from './pollNetwork.bench';
 import { sandboxBench } from './sandbox.bench';
-import { triggerBench } from './trigger.bench';
 
 const projectRoot = path.resolve(__dirname, '..');
 
 const benchmarks: Array<[string, (options: BenchOptions) => Promise<BenchResult>]> = [
-	['trigger', triggerBench],
 	['inventory', inventoryBench],
 	['association', associationBench],
 	['package', packageCostBench],

@@ -14,7 +14,6 @@ import {
 	withParameters,
 	type WorkflowDefinition,
 } from '../../harness/n8n';
-import { headerAuthWebhookNode } from '../trigger/workflows';
 import type { Respond } from './sides';
 
 type ExampleNode = {
@@ -56,6 +55,25 @@ const WEBHOOK_MAPPED_COLUMNS: Record<string, string> = {
 	adCode: '={{ $json.body.referencia }}',
 	rawBody: '={{ JSON.stringify($json.body) }}',
 };
+
+/** n8n's Webhook node with Header Auth (credential 'bench header'), answering as `responseMode` says. */
+function headerAuthWebhookNode(credentialId: string, webhookPath: string, responseMode: Respond) {
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [0, 0] as [number, number],
+		webhookId: randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path: webhookPath,
+			authentication: 'headerAuth',
+			responseMode,
+			options: {},
+		},
+		credentials: { httpHeaderAuth: { id: credentialId, name: 'bench header' } },
+	};
+}
 
 /**
  * n8n's Webhook node (Header Auth on `headerCredentialId`, at `webhookPath`) and one Data table

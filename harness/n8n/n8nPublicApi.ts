@@ -60,6 +60,10 @@ export interface DataTable {
 	columns: Array<{ name: string; type: string }>;
 }
 
+/** A credential as the public API names it back (never its data), and what it is made with. */
+type CredentialRef = { id: string; name: string; type: string };
+type Credential = Omit<CredentialRef, 'id'> & { data: Record<string, unknown> };
+
 export interface ExecutionQuery {
 	workflowId?: string;
 	status?: 'success' | 'error' | 'crashed' | 'waiting' | 'canceled' | 'running' | 'new' | 'unknown';
@@ -97,37 +101,17 @@ export class N8nPublicApi {
 		return await this.send('POST', `/workflows/${id}/unpublish`);
 	}
 
-	async createCredential(credential: {
-		name: string;
-		type: string;
-		data: Record<string, unknown>;
-	}) {
-		return await this.send<{ id: string; name: string; type: string }>(
-			'POST',
-			'/credentials',
-			credential,
-		);
+	async createCredential(credential: Credential) {
+		return await this.send<CredentialRef>('POST', '/credentials', credential);
 	}
 
 	/** The credentials this key's user can see (first page of up to 250; no secrets). */
-	async listCredentials(): Promise<Array<{ id: string; name: string; type: string }>> {
-		return (
-			await this.send<{ data: Array<{ id: string; name: string; type: string }> }>(
-				'GET',
-				'/credentials?limit=250',
-			)
-		).data;
+	async listCredentials(): Promise<CredentialRef[]> {
+		return (await this.send<{ data: CredentialRef[] }>('GET', '/credentials?limit=250')).data;
 	}
 
-	async updateCredential(
-		id: string,
-		changes: { name?: string; type?: string; data?: Record<string, unknown> },
-	) {
-		return await this.send<{ id: string; name: string; type: string }>(
-			'PATCH',
-			`/credentials/${id}`,
-			changes,
-		);
+	async updateCredential(id: string, changes: Partial<Credential>) {
+		return await this.send<CredentialRef>('PATCH', `/credentials/${id}`, changes);
 	}
 
 	/** The workflows this key's user can see (first page of up to 250). */
@@ -186,9 +170,7 @@ export class N8nPublicApi {
 	/** How many executions the workflow has, by status (every page, without data). */
 	async countExecutions(workflowId: string): Promise<Record<string, number>> {
 		const counts: Record<string, number> = {};
-		for (const execution of await this.everyPage<Execution>(
-			`/executions?workflowId=${workflowId}&limit=250`,
-		))
+		for (const execution of await this.everyExecution(workflowId, false))
 			counts[execution.status] = (counts[execution.status] ?? 0) + 1;
 		return counts;
 	}

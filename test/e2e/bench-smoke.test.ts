@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
-const BENCHMARKS = ['trigger', 'inventory', 'association', 'package', 'sandbox', 'poll-network'];
+const BENCHMARKS = ['inventory', 'association', 'package', 'sandbox', 'poll-network'];
 
 function runSmoke(): Promise<{ code: number; output: string }> {
 	return new Promise((resolve) => {
