@@ -28,7 +28,7 @@ async function deliveries(
 	return attempts.filter((attempt) => ids.has(attempt.idEvento));
 }
 
-export const attemptsOf = (sandbox: SandboxProcess, leads: readonly MadeLead[]) =>
+const attemptsOf = (sandbox: SandboxProcess, leads: readonly MadeLead[]) =>
 	deliveries(sandbox, leads);
 
 /**

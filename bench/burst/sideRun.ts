@@ -4,9 +4,7 @@
  * them made while it is down, started again while the rest are made).
  */
 import type { N8nInstall } from '../../harness/n8n';
-import { burstOf, streamOf, type LeadMaker, type MadeLead } from './leads';
-import { attemptsOf } from './portalView';
-import { repeatsOf, type Repeats } from './repeats';
+import { burstOf, streamOf, type LeadMaker } from './leads';
 import { ListRuns } from './runs';
 import { endOfScenario, type ScenarioResult } from './scenario';
 import { longestDeliveryMs, type PortalSchedule } from './schedules';
@@ -31,7 +29,6 @@ export interface ScenarioOutcome extends ScenarioResult {
 	scenario: string;
 	/** Restart: n8n killed → ready again, and ready again → every lead one row. */
 	restart?: { 'n8n down s': number; 'backlog drain s': number };
-	repeats?: Repeats;
 }
 
 export interface SideOutcome {
@@ -48,17 +45,6 @@ const MARGIN_MS = 60_000;
 
 function deadlineOf(plan: SidePlan, since: number): number {
 	return since + (plan.cutOffMs ?? longestDeliveryMs(plan.schedule) + MARGIN_MS);
-}
-
-/** Our sides' runs of a lead beyond the first, explained (none: nothing to explain). */
-async function explainRepeats(
-	stack: SideStack,
-	leads: readonly MadeLead[],
-	since: number,
-): Promise<Repeats | undefined> {
-	if (stack.side.receiver !== 'landing') return undefined;
-	const attempts = await attemptsOf(stack.sandbox, leads);
-	return await repeatsOf(stack.owner, stack.workflowId, leads, attempts, since);
 }
 
 async function burst(
@@ -79,7 +65,7 @@ async function burst(
 		since,
 		deliveriesDeadline: deadlineOf(plan, since),
 	});
-	return { scenario, ...result, repeats: await explainRepeats(stack, leads, since) };
+	return { scenario, ...result };
 }
 
 async function restartBacklog(
@@ -113,7 +99,6 @@ async function restartBacklog(
 			'n8n down s': (readyAt - killedAt) / 1_000,
 			'backlog drain s': result.figures['drain s'] - (readyAt - started) / 1_000,
 		},
-		repeats: await explainRepeats(stack, leads, since),
 	};
 }
 
@@ -137,7 +122,6 @@ export async function runSide(
 			report(
 				`${scenario.scenario}: ${JSON.stringify({ ...scenario.figures, ...scenario.restart })}`,
 			);
-			for (const example of scenario.repeats?.examples ?? []) report(example);
 		};
 		for (const size of plan.bursts)
 			done(await burst(stack, plan, listRuns, size, `${prefix}burst ${size}`));
