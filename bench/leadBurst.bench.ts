@@ -4,9 +4,10 @@
  * n8n: the landing workflow as shipped (Respond When Last Node Finishes) and with Respond
  * Immediately, each behind n8n's door and without it, as shipped with n8n's own concurrency limit
  * instead of the door, and n8n's Webhook node with one Data table insert, answering
- * Immediately or When Last Node Finishes. Scenarios: leads one at a time
- * (the shipped side and the peer answering When Last Node Finishes), bursts made within one second, a restart backlog (n8n SIGKILLed during a
- * stream of leads), on the benchmark's delivery schedule; a burst on the demo emulator's schedule.
+ * Immediately or When Last Node Finishes. Scenarios: leads one at a time (the shipped side and the
+ * peer answering When Last Node Finishes), bursts made within one second, a restart backlog (n8n
+ * SIGKILLed during a stream of leads), on the benchmark's delivery schedule; a burst on the demo
+ * emulator's schedule.
  */
 import { ensureN8nInstalled } from '../harness/n8n';
 import {
@@ -123,8 +124,7 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 			'A scenario ends when the portal is done with its leads, the lead list has been polled over them ' +
 			"and n8n has finished its runs. Drain: first lead made until every lead is one row (the rows' " +
 			'creation times). One at a time: each lead made once the last one was answered, after 5 not ' +
-			'counted; throughput = ' +
-			'1 / mean (lead made → success answer).',
+			'counted; throughput = 1 / mean (lead made → success answer).',
 		rounds: outcomes.flatMap((outcome, round) =>
 			outcome.scenarios.map((one) => ({
 				side: outcome.plan.side.name,

@@ -28,9 +28,6 @@ async function deliveries(
 	return attempts.filter((attempt) => ids.has(attempt.idEvento));
 }
 
-const attemptsOf = (sandbox: SandboxProcess, leads: readonly MadeLead[]) =>
-	deliveries(sandbox, leads);
-
 /**
  * Waits until every lead's delivery is over, or `deadline` (epoch ms); answers the attempts and
  * the leads whose delivery was still going on at the deadline.
@@ -44,7 +41,7 @@ export async function untilDeliveriesOver(
 		const delivered = deliveriesOver(await deliveries(sandbox, leads, '&outcome=success'));
 		const fullRead = poll % FULL_READ_EVERY === 0 || Date.now() >= deadline;
 		if (delivered.size === leads.length || fullRead) {
-			const attempts = await attemptsOf(sandbox, leads);
+			const attempts = await deliveries(sandbox, leads);
 			const over = deliveriesOver(attempts);
 			const stillRetrying = leads.filter((lead) => !over.has(lead.idEvento)).length;
 			if (stillRetrying === 0 || Date.now() >= deadline) return { attempts, stillRetrying };

@@ -197,14 +197,14 @@ export interface DetailsTime {
 
 /**
  * The leads with their details, in order; past `waitMs` a lead gets `detailsMissing` instead.
- * `identity`: the interface's (portalLookups.ts `interfaceIdentity`) when the caller knows it;
- * otherwise the credential is read, once for all the leads.
+ * `identity`: the interface's (portalLookups.ts `interfaceIdentity`); a failure to read it fails
+ * each lead's lookup, never the call.
  */
-export async function addPropertyDetails(
+async function addPropertyDetails(
 	ctx: PortalContext,
 	leads: IDataObject[],
 	time: DetailsTime,
-	identity?: string,
+	identity: Promise<string>,
 ): Promise<IDataObject[]> {
 	const start = Date.now();
 	const waitUntil = start + time.waitMs;
@@ -215,13 +215,10 @@ export async function addPropertyDetails(
 	};
 	// A timer only where lookups may outlive the wait; otherwise the transport's deadline ends them.
 	const timeUp = deadline > waitUntil ? sleep(time.waitMs).then(() => 'late' as const) : undefined;
-	const known = identity === undefined ? interfaceIdentity(ctx) : Promise.resolve(identity);
-	// A credential that cannot be read fails each lead's lookup below, never the call.
-	void known.catch(() => undefined);
 	return await runInPool(leads.length, LOOKUPS_IN_FLIGHT, async (index) => {
 		const lead = leads[index];
 		if (Date.now() >= waitUntil) return withDetails(lead, missingDetails(lead, late));
-		const details = known
+		const details = identity
 			.then(async (id) => await detailsOf(ctx, id, lead, start, deadline))
 			.catch((error: unknown) => missingDetails(lead, readFailure(reasonOf(error))));
 		const first = timeUp ? await Promise.race([details, timeUp]) : await details;
@@ -230,8 +227,8 @@ export async function addPropertyDetails(
 }
 
 /** Reads again, in the background, the books of the agencies the changes are about. */
-function noteAdChanges(ctx: PortalContext, changes: AdChange[]): void {
-	void interfaceIdentity(ctx).then(
+function noteAdChanges(ctx: PortalContext, changes: AdChange[], identity: Promise<string>): void {
+	void identity.then(
 		(identity) => {
 			const memory = memoryOf(identity);
 			for (const { agencyCode, reference } of changes) {
@@ -251,7 +248,8 @@ function noteAdChanges(ctx: PortalContext, changes: AdChange[]): void {
 /**
  * The trigger's items with details where the node asks for them (option.ts) and the item is a flat
  * lead; other items as they are. An item telling of an ad change has its agency's book read again.
- * `identity` as in addPropertyDetails.
+ * `identity`: the interface's when the caller knows it; otherwise the credential is read, once for
+ * all the items.
  */
 export async function withPropertyDetails(
 	ctx: IWebhookFunctions | IPollFunctions,
@@ -261,10 +259,14 @@ export async function withPropertyDetails(
 ): Promise<IDataObject[]> {
 	if (!wantsPropertyDetails(ctx)) return items;
 	const changes = items.map(adChangeOf).filter((change): change is AdChange => change !== null);
-	if (changes.length > 0) noteAdChanges(ctx, changes);
-	if (!items.some(isFlatLead)) return items;
 	const leads = items.filter(isFlatLead);
-	const detailed = await addPropertyDetails(ctx, leads, time, identity);
+	if (changes.length === 0 && leads.length === 0) return items;
+	const known = identity === undefined ? interfaceIdentity(ctx) : Promise.resolve(identity);
+	// A credential that cannot be read is each lead's missing details, never a failure of the call.
+	void known.catch(() => undefined);
+	if (changes.length > 0) noteAdChanges(ctx, changes, known);
+	if (leads.length === 0) return items;
+	const detailed = await addPropertyDetails(ctx, leads, time, known);
 	let next = 0;
 	return items.map((item) => (isFlatLead(item) ? detailed[next++] : item));
 }
