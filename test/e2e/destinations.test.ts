@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
+	LANDING_CALLBACK_TRIGGER,
 	LEADS_TABLE,
 	createLeadsDatabaseCredential,
 	createReadOnlyPortalCredential,
@@ -30,6 +31,9 @@ import {
 import { ROW_COLUMNS } from '../../nodes/shared/landingRow';
 
 const PG_TABLE = 'portal_leads';
+/** The Data table example's nodes a callback's run goes through after its trigger. */
+const UPSERT_NODE = 'Save the Lead (Upsert on leadKey)';
+const DETAILS_IF_NODE = "Listed, With the Property's Details?";
 
 type PgRow = Record<string, unknown>;
 
@@ -178,6 +182,15 @@ describe('where leads land: the Data table and PostgreSQL examples in a real n8n
 			idTipoContacto: { id: 6 },
 			telefono: { numero: '5555-0101' },
 		});
+		// The portal's answer waits for the lead's own write alone: a callback's run fills no row of
+		// its ad (the list's runs do).
+		const callbackRuns = await stack.owner.api.waitForExecutions(workflow.id, 3, {
+			mode: 'webhook',
+		});
+		const nodesRun = callbackRuns.map((run) => Object.keys(run.data!.resultData.runData).sort());
+		expect(new Set(nodesRun.map((nodes) => nodes.join()))).toEqual(
+			new Set([[LANDING_CALLBACK_TRIGGER, UPSERT_NODE, DETAILS_IF_NODE].sort().join()]),
+		);
 	}, 180_000);
 
 	it('PostgreSQL: "Run once" creates portal_leads (leadKey the primary key, a column per row column); every lead is one row, an unreadable one too', async () => {
