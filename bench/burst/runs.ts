@@ -6,8 +6,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { LANDING_LIST_TRIGGER, type Execution, type ProvisionedN8n } from '../../harness/n8n';
-import { LIST_FILL_NODE, LIST_UPSERT_NODE } from './workflows';
+import {
+	LANDING_DETAILS_FILL,
+	LANDING_LIST_TRIGGER,
+	LANDING_UPSERT,
+	type Execution,
+	type ProvisionedN8n,
+} from '../../harness/n8n';
 
 export interface Run {
 	id: string;
@@ -91,8 +96,8 @@ export class ListRuns {
 				id: run.id,
 				startedAt: run.startedAt,
 				carried: emailsOf(execution, LANDING_LIST_TRIGGER),
-				landed: emailsOf(execution, LIST_UPSERT_NODE, true),
-				filled: emailsOf(execution, LIST_FILL_NODE),
+				landed: emailsOf(execution, LANDING_UPSERT, true),
+				filled: emailsOf(execution, LANDING_DETAILS_FILL),
 			});
 		}
 		return [...this.known.values()];

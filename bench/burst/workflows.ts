@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
 	LANDING_CALLBACK_TRIGGER,
 	LANDING_LIST_TRIGGER,
+	LANDING_UPSERT,
 	POLL_EVERY_MINUTE,
 	loadExample,
 	withParameters,
@@ -23,13 +24,6 @@ type ExampleNode = {
 	[key: string]: unknown;
 };
 
-/**
- * The landing example's upsert on leadKey: in a run of the list, its output items are the rows the
- * list wrote, those it made (createdAt = updatedAt) and those it wrote again.
- */
-export const LIST_UPSERT_NODE = 'Save the Lead (Upsert on leadKey)';
-/** Its update of the rows of an ad that lack its details: the rows a run completed (details added). */
-export const LIST_FILL_NODE = "Fill In the Ad's Details Where Missing";
 const INSERT_NODE = 'Save the Lead (Insert)';
 
 /** The landing example as the run imports it: its list polled every minute, its trigger answering as `respond`. */
@@ -85,7 +79,7 @@ export function webhookWorkflow(
 	respond: Respond,
 ): WorkflowDefinition {
 	const example = loadExample('leadsToDataTable', { id: 'unused', name: 'unused' });
-	const save = (example.nodes as ExampleNode[]).find((node) => node.name === LIST_UPSERT_NODE)!;
+	const save = (example.nodes as ExampleNode[]).find((node) => node.name === LANDING_UPSERT)!;
 	const parameters = {
 		resource: 'row',
 		operation: 'insert',

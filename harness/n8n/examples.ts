@@ -90,6 +90,14 @@ export function productionWebhookUrl(
 /** The landing example's two triggers (leads-to-data-table.json): the callback and the lead list. */
 export const LANDING_CALLBACK_TRIGGER = 'New Portal Lead';
 export const LANDING_LIST_TRIGGER = 'Leads From the Lead List';
+/**
+ * Its upsert on leadKey (output: the rows written; a Data table row made by the run has
+ * createdAt = updatedAt), the If letting the list's rows with their ad's details on, and the update
+ * giving those details to the ad's rows that lack them (output: the rows it completed).
+ */
+export const LANDING_UPSERT = 'Save the Lead (Upsert on leadKey)';
+export const LANDING_DETAILS_IF = "Listed, With the Property's Details?";
+export const LANDING_DETAILS_FILL = "Fill In the Ad's Details Where Missing";
 
 /** A Poll Trigger's parameters for a poll every minute (the examples poll every 5). */
 export const POLL_EVERY_MINUTE = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
