@@ -24,6 +24,13 @@ const RATIO_METRICS = [
 const fixed = (value: number, digits = 1) =>
 	Number.isFinite(value) ? value.toFixed(digits) : 'not drained';
 
+/**
+ * Whether a backlog drain (n8n ready again → every lead one row) can be compared: not when some
+ * lead has no row, nor when every row was written before n8n's readiness answered (a peer that runs
+ * every attempt at once can keep /healthz/readiness waiting while it writes).
+ */
+const comparableDrain = (seconds: number) => Number.isFinite(seconds) && seconds > 0;
+
 function find(outcomes: SideOutcome[], side: string, scenario: string) {
 	for (const outcome of outcomes)
 		if (outcome.plan.side.name === side)
@@ -71,7 +78,7 @@ function restartGoals(scenario: ScenarioOutcome, size: number, perSecond: number
 			text:
 				`${what}: drained within 1.25 x ${size} / ${perSecond.toFixed(2)} leads/s = ` +
 				`${drainGoal.toFixed(1)} s of n8n ready again (${fixed(backlog)} s)`,
-			met: backlog <= drainGoal,
+			met: comparableDrain(backlog) && backlog <= drainGoal,
 		},
 	];
 }
@@ -106,13 +113,17 @@ function peerGoals(outcomes: SideOutcome[], restart: string): Goal[] {
 	}
 	const backlog = (side: string) => find(outcomes, side, restart)?.restart?.['backlog drain s'];
 	const [mine, peer] = [backlog(SHIPPED), backlog(IMMEDIATE_PEER)];
-	if (mine !== undefined && peer !== undefined)
+	if (mine !== undefined && peer !== undefined) {
+		const comparable = comparableDrain(mine) && comparableDrain(peer);
 		goals.push({
 			text:
 				`${SHIPPED} ${restart}: backlog drained within ${BACKLOG_RATIO} x ${IMMEDIATE_PEER}'s ` +
-				`(${fixed(mine)} s / ${fixed(peer)} s = ${fixed(ratio(mine, peer), 2)})`,
-			met: ratio(mine, peer) <= BACKLOG_RATIO,
+				(comparable
+					? `(${fixed(mine)} s / ${fixed(peer)} s = ${fixed(ratio(mine, peer), 2)})`
+					: `(${fixed(mine)} s / ${fixed(peer)} s: not comparable)`),
+			met: comparable && ratio(mine, peer) <= BACKLOG_RATIO,
 		});
+	}
 	return goals;
 }
 
