@@ -63,6 +63,7 @@ export async function settledCallbackRuns(
 export interface ListRun {
 	id: string;
 	startedAt: number;
+	stoppedAt: number;
 	carried: string[];
 	landed: string[];
 	filled: string[];
@@ -95,6 +96,7 @@ export class ListRuns {
 			this.known.set(run.id, {
 				id: run.id,
 				startedAt: run.startedAt,
+				stoppedAt: run.stoppedAt!,
 				carried: emailsOf(execution, LANDING_LIST_TRIGGER),
 				landed: emailsOf(execution, LANDING_UPSERT, true),
 				filled: emailsOf(execution, LANDING_DETAILS_FILL),

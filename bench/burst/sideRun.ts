@@ -24,11 +24,23 @@ export interface SidePlan {
 	cutOffMs?: number;
 }
 
-export interface ScenarioOutcome extends ScenarioResult {
+export interface ScenarioOutcome extends Omit<ScenarioResult, 'listRuns'> {
 	/** e.g. `burst 50`, `restart 150`, `demo burst 50`. */
 	scenario: string;
-	/** Restart: n8n killed → ready again, and ready again → every lead one row. */
-	restart?: { 'n8n down s': number; 'backlog drain s': number };
+	/**
+	 * Restart: n8n killed → ready again, ready again → every lead one row, and the lead list's first
+	 * run after the kill (n8n's poll at activation): when it began after n8n was ready, how long it
+	 * ran, how many of the scenario's leads it carried and how many rows it made (the rest it found
+	 * written by the callback). NaN: no list run (a side without the list path).
+	 */
+	restart?: {
+		'n8n down s': number;
+		'backlog drain s': number;
+		'list at start: began s': number;
+		'list at start: ran s': number;
+		'list at start: carried': number;
+		'list at start: rows made': number;
+	};
 }
 
 export interface SideOutcome {
@@ -61,7 +73,7 @@ async function burst(
 		tag: scenario.replace(/ /g, ''),
 	};
 	const leads = await burstOf(maker, size);
-	const result = await endOfScenario(stack, listRuns, leads, {
+	const { listRuns: _, ...result } = await endOfScenario(stack, listRuns, leads, {
 		since,
 		deliveriesDeadline: deadlineOf(plan, since),
 	});
@@ -87,17 +99,28 @@ async function restartBacklog(
 		stack.start().then(() => (readyAt = Date.now())),
 	]);
 	const leads = [...before, ...whileDown, ...whileStarting];
-	const result = await endOfScenario(stack, listRuns, leads, {
+	const { listRuns: lists, ...result } = await endOfScenario(stack, listRuns, leads, {
 		since,
 		deliveriesDeadline: deadlineOf(plan, readyAt),
 	});
 	const started = Math.min(...leads.map((lead) => lead.madeAt));
+	const ofScenario = (emails: string[]) => emails.filter((email) => made.has(email)).length;
+	const made = new Set(leads.map((lead) => lead.email));
+	const atStart = lists
+		.filter((run) => run.startedAt >= killedAt)
+		.sort((a, b) => a.startedAt - b.startedAt)[0];
 	return {
 		scenario: `restart ${size}`,
 		...result,
 		restart: {
 			'n8n down s': (readyAt - killedAt) / 1_000,
 			'backlog drain s': result.figures['drain s'] - (readyAt - started) / 1_000,
+			'list at start: began s': atStart ? (atStart.startedAt - readyAt) / 1_000 : Number.NaN,
+			'list at start: ran s': atStart
+				? (atStart.stoppedAt - atStart.startedAt) / 1_000
+				: Number.NaN,
+			'list at start: carried': atStart ? ofScenario(atStart.carried) : Number.NaN,
+			'list at start: rows made': atStart ? ofScenario(atStart.landed) : Number.NaN,
 		},
 	};
 }
