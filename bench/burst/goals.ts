@@ -118,9 +118,8 @@ function peerGoals(outcomes: SideOutcome[], restart: string): Goal[] {
 		goals.push({
 			text:
 				`${SHIPPED} ${restart}: backlog drained within ${BACKLOG_RATIO} x ${IMMEDIATE_PEER}'s ` +
-				(comparable
-					? `(${fixed(mine)} s / ${fixed(peer)} s = ${fixed(ratio(mine, peer), 2)})`
-					: `(${fixed(mine)} s / ${fixed(peer)} s: not comparable)`),
+				`(${fixed(mine)} s / ${fixed(peer)} s` +
+				(comparable ? ` = ${fixed(ratio(mine, peer), 2)})` : ': not comparable)'),
 			met: comparable && ratio(mine, peer) <= BACKLOG_RATIO,
 		});
 	}

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { scenarioFigures, withoutDetails, type ScenarioFigures } from './figures';
 import type { MadeLead } from './leads';
 import { untilDeliveriesOver } from './portalView';
-import { ListRuns, settledCallbackRuns, type ListRun } from './runs';
+import { ListRuns, settledCallbackRuns } from './runs';
 import type { SideStack } from './stack';
 import { burstTimeline, type TimelineSecond } from './timeline';
 
@@ -25,8 +25,6 @@ const DETAILS_WAIT_MS = 60_000 + 120_000;
 export interface ScenarioResult {
 	figures: ScenarioFigures;
 	timeline: TimelineSecond[];
-	/** The lead list's runs (a side with the list path), read at the scenario's end. */
-	listRuns: ListRun[];
 }
 
 /** Reads every `everyMs` until `done` holds for what was read, or `deadline`: the last read. */
@@ -88,6 +86,5 @@ export async function endOfScenario(
 			landing,
 		}),
 		timeline: burstTimeline(attempts, started),
-		listRuns: lists,
 	};
 }

@@ -4,8 +4,8 @@
  * them made while it is down, started again while the rest are made).
  */
 import type { N8nInstall } from '../../harness/n8n';
-import { burstOf, streamOf, type LeadMaker } from './leads';
-import { ListRuns } from './runs';
+import { burstOf, streamOf, type LeadMaker, type MadeLead } from './leads';
+import { ListRuns, type ListRun } from './runs';
 import { endOfScenario, type ScenarioResult } from './scenario';
 import { longestDeliveryMs, type PortalSchedule } from './schedules';
 import type { SideDefinition } from './sides';
@@ -24,7 +24,7 @@ export interface SidePlan {
 	cutOffMs?: number;
 }
 
-export interface ScenarioOutcome extends Omit<ScenarioResult, 'listRuns'> {
+export interface ScenarioOutcome extends ScenarioResult {
 	/** e.g. `burst 50`, `restart 150`, `demo burst 50`. */
 	scenario: string;
 	/**
@@ -73,7 +73,7 @@ async function burst(
 		tag: scenario.replace(/ /g, ''),
 	};
 	const leads = await burstOf(maker, size);
-	const { listRuns: _, ...result } = await endOfScenario(stack, listRuns, leads, {
+	const result = await endOfScenario(stack, listRuns, leads, {
 		since,
 		deliveriesDeadline: deadlineOf(plan, since),
 	});
@@ -99,29 +99,34 @@ async function restartBacklog(
 		stack.start().then(() => (readyAt = Date.now())),
 	]);
 	const leads = [...before, ...whileDown, ...whileStarting];
-	const { listRuns: lists, ...result } = await endOfScenario(stack, listRuns, leads, {
+	const result = await endOfScenario(stack, listRuns, leads, {
 		since,
 		deliveriesDeadline: deadlineOf(plan, readyAt),
 	});
 	const started = Math.min(...leads.map((lead) => lead.madeAt));
-	const ofScenario = (emails: string[]) => emails.filter((email) => made.has(email)).length;
-	const made = new Set(leads.map((lead) => lead.email));
-	const atStart = lists
-		.filter((run) => run.startedAt >= killedAt)
-		.sort((a, b) => a.startedAt - b.startedAt)[0];
 	return {
 		scenario: `restart ${size}`,
 		...result,
 		restart: {
 			'n8n down s': (readyAt - killedAt) / 1_000,
 			'backlog drain s': result.figures['drain s'] - (readyAt - started) / 1_000,
-			'list at start: began s': atStart ? (atStart.startedAt - readyAt) / 1_000 : Number.NaN,
-			'list at start: ran s': atStart
-				? (atStart.stoppedAt - atStart.startedAt) / 1_000
-				: Number.NaN,
-			'list at start: carried': atStart ? ofScenario(atStart.carried) : Number.NaN,
-			'list at start: rows made': atStart ? ofScenario(atStart.landed) : Number.NaN,
+			...listAtStart(await listRuns.read(), leads, killedAt, readyAt),
 		},
+	};
+}
+
+/** The lead list's first run after the kill (NaN each: none, a side without the list path). */
+function listAtStart(runs: ListRun[], leads: MadeLead[], killedAt: number, readyAt: number) {
+	const first = runs
+		.filter((run) => run.startedAt >= killedAt)
+		.sort((a, b) => a.startedAt - b.startedAt)[0];
+	const made = new Set(leads.map((lead) => lead.email));
+	const ofLeads = (emails: string[]) => emails.filter((email) => made.has(email)).length;
+	return {
+		'list at start: began s': first ? (first.startedAt - readyAt) / 1_000 : Number.NaN,
+		'list at start: ran s': first ? (first.stoppedAt - first.startedAt) / 1_000 : Number.NaN,
+		'list at start: carried': first ? ofLeads(first.carried) : Number.NaN,
+		'list at start: rows made': first ? ofLeads(first.landed) : Number.NaN,
 	};
 }
 

@@ -35,7 +35,7 @@ async function portalOrder(target: Sandbox): Promise<number[]> {
 const pageOf = (url: URL) => Number(url.searchParams.get('pageable.page'));
 
 // Its time is 3,000 ads through n8n-core and the fill gate's holds (up to 1 s idle for the last
-// pages): beside CI's n8n install on 2 cores that passes jest's 5 s default; nothing here is timed.
+// pages): beside CI's n8n install on 2 cores that exceeds jest's 5 s default; nothing here is timed.
 test("Return All asks for up to 4 pages at once and keeps the portal's order", async () => {
 	const expected = await portalOrder(sandbox());
 	expect(expected.length).toBeGreaterThan(200 * 5);
