@@ -219,7 +219,7 @@ export async function latestAdChange(
 		return latest;
 	});
 	let latest: Change | null = null;
-	for (const change of readOrThrow(outcomes)) {
+	for (const change of readOrThrow(outcomes, { cutShortFails: true })) {
 		if (!change) continue;
 		// Offline: the last agency's in list order; online and changed: the latest modification.
 		if (

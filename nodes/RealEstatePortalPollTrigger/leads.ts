@@ -177,7 +177,7 @@ export async function latestLead(
 		return last && { agency, lead: last };
 	});
 	let latest: { agency: string; lead: PolledLead } | undefined;
-	for (const outcome of readOrThrow(outcomes)) {
+	for (const outcome of readOrThrow(outcomes, { cutShortFails: true })) {
 		if (outcome && (!latest || outcome.lead.at > latest.lead.at)) latest = outcome;
 	}
 	return latest ? itemOf(readingOptions(ctx), latest.agency, latest.lead) : null;

@@ -72,14 +72,20 @@ export async function readAgencies<T>(
 
 /**
  * The values of the agencies read. When none could be read and some failed, the first failure is
- * thrown as it is (the portal down, the token refused, the plan refusing the list): nothing else to show.
+ * thrown as it is (the portal down, the token refused, the plan refusing the list): nothing else to
+ * show. In a poll, a read the poll's time cut short is no failure (the next poll starts there): a
+ * poll whose time ran out while it read its first agencies ends with nothing new. A sample ("Fetch
+ * test event", `cutShortFails`) has no next poll: there it is a failure like any other.
  */
-export function readOrThrow<T>(outcomes: Array<AgencyOutcome<T>>): T[] {
+export function readOrThrow<T>(
+	outcomes: Array<AgencyOutcome<T>>,
+	{ cutShortFails = false } = {},
+): T[] {
 	const values: T[] = [];
 	let firstError: Error | undefined;
 	for (const outcome of outcomes) {
 		if ('value' in outcome) values.push(outcome.value);
-		else if ('error' in outcome) firstError ??= outcome.error;
+		else if ('error' in outcome && (cutShortFails || !outcome.late)) firstError ??= outcome.error;
 	}
 	if (values.length === 0 && firstError) throw firstError;
 	return values;

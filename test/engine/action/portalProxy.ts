@@ -10,9 +10,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** How long the fill gate waits for more requests before it lets fewer than `fillTo` go. */
 const FILL_IDLE_MS = 1_000;
 
+export type Hold = number | ((url: URL) => number);
+
 export interface PortalProxyOptions {
-	/** How long each request is held before it is forwarded, ms. */
-	holdMs?: number;
+	/**
+	 * How long each request is held before it is forwarded, ms, or how long a request to that URL is
+	 * (`setHold` changes it).
+	 */
+	holdMs?: Hold;
 	/**
 	 * Holds requests until this many are in flight at once, then `holdMs` more (so that one beyond
 	 * would be counted), or until none has come for `FILL_IDLE_MS` (the last ones of a run). A bound
@@ -31,6 +36,8 @@ export interface PortalProxy {
 	most(): number;
 	/** Every request received, in order, as the node sent it. */
 	requests: URL[];
+	/** Holds the requests received from now on as `hold` says. */
+	setHold(hold: Hold): void;
 	close(): Promise<void>;
 }
 
@@ -40,15 +47,17 @@ export async function portalProxy(
 ): Promise<PortalProxy> {
 	let inFlight = 0;
 	let most = 0;
+	let hold = holdMs;
 	const requests: URL[] = [];
-	const gate = fillTo === undefined ? undefined : fillGate(fillTo, holdMs, () => inFlight);
+	const holdOf = (url: URL) => (typeof hold === 'number' ? hold : hold(url));
+	const gate = fillTo === undefined ? undefined : fillGate(fillTo, () => inFlight);
 	const server = http.createServer((request, response) => {
 		inFlight++;
 		most = Math.max(most, inFlight);
 		const url = new URL(request.url ?? '/', target);
 		requests.push(new URL(url));
 		response.on('close', () => inFlight--);
-		void (gate ? gate.hold() : sleep(holdMs)).then(() => {
+		void (gate ? gate.hold(holdOf(url)) : sleep(holdOf(url))).then(() => {
 			const own = answer?.(url);
 			if (own) {
 				response.writeHead(own.status, { 'content-type': 'application/json' });
@@ -75,6 +84,7 @@ export async function portalProxy(
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		most: () => most,
 		requests,
+		setHold: (next) => (hold = next),
 		close: () =>
 			new Promise<void>((resolve) => {
 				gate?.stop();
@@ -84,7 +94,7 @@ export async function portalProxy(
 }
 
 /** Requests held together, let go once `fillTo` are in flight (after `holdMs`) or when idle. */
-function fillGate(fillTo: number, holdMs: number, inFlight: () => number) {
+function fillGate(fillTo: number, inFlight: () => number) {
 	let held: Array<() => void> = [];
 	let timer: NodeJS.Timeout | undefined;
 	const release = () => {
@@ -94,7 +104,7 @@ function fillGate(fillTo: number, holdMs: number, inFlight: () => number) {
 		for (const go of waiting) go();
 	};
 	return {
-		hold: () =>
+		hold: (holdMs: number) =>
 			new Promise<void>((go) => {
 				held.push(go);
 				clearTimeout(timer);

@@ -20,6 +20,8 @@ import type { PollWorkflow } from '../harness';
 const sandbox = useSandbox({ agencies: 1_000, agencyAds: 3, agencyLeads: 1 });
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+/** A proxy's hold of `ms` on each agency's lead list, none on the rest (the list of agencies). */
+const agencyReads = (ms: number) => (url: URL) => (url.pathname.endsWith('/mensajes') ? ms : 0);
 const FAILING = ['NET-0005', 'NET-0250', 'NET-0500', 'NET-0750', 'NET-1000'];
 /** Leads registered over the last minute, two per agency of the network. */
 const twoPerAgency = () => ({ count: 2_000, from: Date.now() - 60_000, to: Date.now() });
@@ -165,7 +167,7 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 	}, 120_000);
 
 	it('a poll cut short by its time goes on from where it stopped, losing nothing', async () => {
-		const proxy = await portalProxy(sandbox().url, { holdMs: 60 });
+		const proxy = await portalProxy(sandbox().url, { holdMs: agencyReads(60) });
 		try {
 			const workflow = networkWorkflow(sandbox(), {
 				pollBudgetMs: 1_000,
@@ -174,6 +176,28 @@ describe('Real Estate Portal Poll Trigger over a network of 1,000 agencies', () 
 			await workflow.activate();
 			expect(workflow.nodeStaticData.resumeAt).toMatch(/^NET-/);
 			const made = await bulkLeads(sandbox(), { count: 1_000 });
+			expect(sorted(await listedUntil(workflow, made.length))).toEqual(sorted(made));
+			expect(workflow.failures).toEqual([]);
+		} finally {
+			await proxy.close();
+		}
+	}, 120_000);
+
+	it('a poll whose time runs out while it reads its first agencies ends without an error, and the next ones go on', async () => {
+		const proxy = await portalProxy(sandbox().url, { holdMs: 0 });
+		try {
+			const workflow = networkWorkflow(sandbox(), {
+				pollBudgetMs: 1_500,
+				credentials: { baseUrl: proxy.url },
+			});
+			await workflow.activate();
+			const made = await bulkLeads(sandbox(), { count: 1_000 });
+			// The agency list answers within the poll's time; every agency's read it starts does not.
+			proxy.setHold(agencyReads(2_000));
+			const cut = await workflow.poll();
+			expect(cut.error).toBeUndefined();
+			expect(cut.items).toBeNull();
+			proxy.setHold(0);
 			expect(sorted(await listedUntil(workflow, made.length))).toEqual(sorted(made));
 			expect(workflow.failures).toEqual([]);
 		} finally {
