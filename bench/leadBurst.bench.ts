@@ -5,11 +5,11 @@
  * Immediately, each behind n8n's door and without it, as shipped with n8n's own concurrency limit
  * instead of the door, and n8n's Webhook node with one Data table insert, answering
  * Immediately or When Last Node Finishes. Scenarios: leads one at a time (the shipped side and the
- * peer answering When Last Node Finishes), bursts made within one second, a restart backlog (n8n
- * SIGKILLed during a stream of leads), on the benchmark's delivery schedule; a burst on the demo
- * emulator's schedule.
+ * peer answering When Last Node Finishes, side by side), bursts made within one second, a restart
+ * backlog (n8n SIGKILLed during a stream of leads), on the benchmark's delivery schedule, in as many
+ * rounds as --rounds asks; a burst on the demo emulator's schedule.
  */
-import { ensureN8nInstalled } from '../harness/n8n';
+import { ensureN8nInstalled, type N8nInstall } from '../harness/n8n';
 import {
 	describeSchedule,
 	benchmarkSchedule,
@@ -19,12 +19,14 @@ import {
 import { leadBurstGoals, leadBurstRatios } from './burst/goals';
 import { runSide, type SideOutcome, type SidePlan } from './burst/sideRun';
 import { ONE_AT_A_TIME_SIDES, SHIPPED, SIDES } from './burst/sides';
+import { oneAtATimeSideBySide, type OneAtATime } from './burst/single';
 import { timelineLines } from './burst/timeline';
 import { N8N_VERSION } from './lib/baselineNodes';
 import {
 	LEAD_BURST_SCENARIOS,
 	LEAD_BURST_SIDES,
 	bySize,
+	roundsOf,
 	type BenchOptions,
 	type LeadBurstSide,
 } from './lib/options';
@@ -38,31 +40,33 @@ const DEMO_SIDES: LeadBurstSide[] = [SHIPPED, 'ours', 'ours-immediately+door', '
 /** The demo's schedule retries after 2 and 10 minutes: a scenario stops waiting for the portal here. */
 const DEMO_CUT_OFF_MS = 240_000;
 
+const sidesOf = (options: BenchOptions): LeadBurstSide[] =>
+	options.sides ??
+	bySize(options.size, { tiny: [SHIPPED, 'webhook-lastnode'], full: [...LEAD_BURST_SIDES] });
+
+/**
+ * The rounds of the sides' bursts and restart, each side on a fresh stack per round, the order of
+ * the sides reversed on every other round (A B C, C B A, …); the demo schedule's burst once.
+ */
 function plansOf(options: BenchOptions): SidePlan[] {
 	const { size } = options;
-	const sides =
-		options.sides ??
-		bySize(size, { tiny: [SHIPPED, 'webhook-lastnode'], full: [...LEAD_BURST_SIDES] });
+	const sides = sidesOf(options);
 	const scenarios = options.scenarios ?? LEAD_BURST_SCENARIOS;
 	const bursts = scenarios.includes('bursts')
 		? (options.bursts ?? bySize(size, { tiny: [10], full: [50, 200] }))
 		: [];
 	const restart = scenarios.includes('restart') ? bySize(size, { tiny: 15, full: 150 }) : 0;
-	const single = bySize(size, { tiny: 5, full: 20 });
 	const schedule = benchmarkSchedule(size);
-	const plans: SidePlan[] = sides.map((name) => ({
-		side: SIDES[name],
-		schedule,
-		single: ONE_AT_A_TIME_SIDES.includes(name) ? single : 0,
-		bursts,
-		restart,
-	}));
+	const plans: SidePlan[] = [];
+	for (let round = 0; round < roundsOf(options, { tiny: 1, full: 1 }); round++)
+		for (const name of round % 2 === 0 ? sides : [...sides].reverse())
+			plans.push({ side: SIDES[name], schedule, round, bursts, restart });
 	if (scenarios.includes('demo'))
 		for (const name of sides.filter((one) => DEMO_SIDES.includes(one)))
 			plans.push({
 				side: SIDES[name],
 				schedule: DEMO_SCHEDULE,
-				single: 0,
+				round: 0,
 				bursts: [demoBurstOf(options)],
 				restart: 0,
 				cutOffMs: DEMO_CUT_OFF_MS,
@@ -72,15 +76,47 @@ function plansOf(options: BenchOptions): SidePlan[] {
 
 const demoBurstOf = (options: BenchOptions) => bySize(options.size, { tiny: 10, full: 50 });
 
-function summaryOf(outcomes: SideOutcome[]): BenchResult['summary'] {
+/** The sides that run leads one at a time, side by side, before the rounds. */
+async function singlesOf(
+	options: BenchOptions,
+	install: N8nInstall,
+): Promise<{ singles: Map<string, OneAtATime>; error?: string }> {
+	const sides = sidesOf(options).filter((name) => ONE_AT_A_TIME_SIDES.includes(name));
+	if (sides.length === 0) return { singles: new Map() };
+	const count = bySize(options.size, { tiny: 5, full: 20 });
+	console.log(
+		`  one at a time, side by side: ${sides.join(', ')}, each on a fresh emulator and n8n`,
+	);
+	try {
+		const singles = await oneAtATimeSideBySide(
+			sides.map((name) => SIDES[name]),
+			benchmarkSchedule(options.size),
+			install,
+			count,
+		);
+		for (const [side, figures] of singles)
+			console.log(`  ${side}, one at a time: ${JSON.stringify(figures)}`);
+		return { singles };
+	} catch (error) {
+		const message = (error as Error).stack ?? String(error);
+		console.log(`  one at a time: FAILED: ${message}`);
+		return { singles: new Map(), error: message };
+	}
+}
+
+function summaryOf(outcomes: SideOutcome[], singles: Map<string, OneAtATime>) {
 	const summary: BenchResult['summary'] = {};
+	for (const [side, figures] of singles) summary[`${side} one at a time`] = { ...figures };
+	const rounds = new Set(outcomes.map((outcome) => outcome.plan.round)).size;
 	for (const outcome of outcomes) {
 		const side = outcome.plan.side.name;
-		if (outcome.single) summary[`${side} one at a time`] = { ...outcome.single };
+		const round = rounds > 1 ? ` (round ${outcome.plan.round + 1})` : '';
 		for (const one of outcome.scenarios)
-			summary[`${side} ${one.scenario}`] = { ...one.figures, ...one.restart };
+			summary[`${side} ${one.scenario}${round}`] = { ...one.figures, ...one.restart };
 		if (outcome.error)
-			summary[`${side} ${outcome.plan.schedule.name}`] = { failed: outcome.error.split('\n')[0] };
+			summary[`${side} ${outcome.plan.schedule.name}${round}`] = {
+				failed: outcome.error.split('\n')[0],
+			};
 	}
 	return summary;
 }
@@ -89,9 +125,11 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 	const { size } = options;
 	const plans = plansOf(options);
 	const install = await ensureN8nInstalled();
+	const { singles, error: singleError } = await singlesOf(options, install);
 	const outcomes: SideOutcome[] = [];
 	for (const plan of plans) {
-		const name = `${plan.side.name}, ${plan.schedule.name} schedule`;
+		const round = plan.round > 0 ? `, round ${plan.round + 1}` : '';
+		const name = `${plan.side.name}, ${plan.schedule.name} schedule${round}`;
 		console.log(`  ${name}: a fresh emulator and n8n`);
 		const outcome = await runSide(plan, install, (line) => console.log(`  ${name}: ${line}`));
 		if (plan.side.name === SHIPPED && plan.schedule.name === 'benchmark')
@@ -101,7 +139,6 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 				);
 		outcomes.push(outcome);
 	}
-	const single = outcomes.find((outcome) => outcome.plan.side.name === SHIPPED)?.single;
 	const sizes = {
 		bursts: plans[0]?.bursts ?? [],
 		restart: plans[0]?.restart ?? 0,
@@ -123,12 +160,15 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 			`demo schedule: ${describeSchedule(DEMO_SCHEDULE)}, cut off after ${DEMO_CUT_OFF_MS / 60_000} min. ` +
 			'A scenario ends when the portal is done with its leads, the lead list has been polled over them ' +
 			"and n8n has finished its runs. Drain: first lead made until every lead is one row (the rows' " +
-			'creation times). One at a time: each lead made once the last one was answered, after 5 not ' +
-			'counted; throughput = 1 / mean (lead made → success answer).',
-		rounds: outcomes.flatMap((outcome, round) =>
+			'creation times). One at a time: the sides answering When Last Node Finishes side by side, on ' +
+			'stacks started together, lead n made on each in turn (the order reversed every other n), each ' +
+			'once the last one was answered, after 5 a side not counted; throughput = 1 / mean (lead made → ' +
+			'success answer). With --rounds, the bursts and restart run once per round on fresh stacks, the ' +
+			"sides' order reversed every other round; comparisons take each side's median.",
+		rounds: outcomes.flatMap((outcome) =>
 			outcome.scenarios.map((one) => ({
 				side: outcome.plan.side.name,
-				round,
+				round: outcome.plan.round,
 				schedule: outcome.plan.schedule.name,
 				scenario: one.scenario,
 				...one.figures,
@@ -136,8 +176,11 @@ export async function leadBurstBench(options: BenchOptions): Promise<BenchResult
 				timeline: one.timeline,
 			})),
 		),
-		summary: summaryOf(outcomes),
+		summary: summaryOf(outcomes, singles),
 		ratios: leadBurstRatios(outcomes),
-		goals: leadBurstGoals(outcomes, sizes, single?.['leads/s']),
+		goals: [
+			...(singleError ? [{ text: 'one at a time, side by side, ran to the end', met: false }] : []),
+			...leadBurstGoals(outcomes, singles, sizes),
+		],
 	};
 }

@@ -1,11 +1,14 @@
 /**
  * The lead-burst goals (issues 35, 37 and 50), printed as met or not met with the figure that decides,
- * and the ratios of the shipped side against each peer in the same run.
+ * and the ratios of the shipped side against each peer in the same run. With several rounds, every
+ * round of the shipped side must meet the landing goals, and the comparisons with a peer take each
+ * side's median over the rounds.
  */
 import type { Goal, Ratio } from '../lib/report';
-import { ratio } from '../lib/stats';
+import { median, ratio } from '../lib/stats';
 import type { ScenarioFigures } from './figures';
 import type { ScenarioOutcome, SideOutcome } from './sideRun';
+import type { OneAtATime } from './single';
 import { IMMEDIATE_PEER, PEERS, SHIPPED, WRITE_PEER } from './sides';
 
 /** Burst 50's drain goal, and the callback-alone goal's time. */
@@ -31,11 +34,31 @@ const fixed = (value: number, digits = 1) =>
  */
 const comparableDrain = (seconds: number) => Number.isFinite(seconds) && seconds > 0;
 
-function find(outcomes: SideOutcome[], side: string, scenario: string) {
-	for (const outcome of outcomes)
-		if (outcome.plan.side.name === side)
-			for (const one of outcome.scenarios) if (one.scenario === scenario) return one;
-	return undefined;
+interface Found {
+	scenario: ScenarioOutcome;
+	/** ` (round 2)` when the run had several rounds, else ''. */
+	label: string;
+}
+
+/** Every round's outcome of `scenario` on `side`, in the order of the rounds. */
+function findAll(outcomes: SideOutcome[], side: string, scenario: string): Found[] {
+	const rounds = new Set(outcomes.map((outcome) => outcome.plan.round)).size;
+	return outcomes
+		.filter((outcome) => outcome.plan.side.name === side)
+		.flatMap((outcome) =>
+			outcome.scenarios
+				.filter((one) => one.scenario === scenario)
+				.map((one) => ({
+					scenario: one,
+					label: rounds > 1 ? ` (round ${outcome.plan.round + 1})` : '',
+				})),
+		);
+}
+
+/** The median of the figures that can be compared (NaN: none can). */
+function comparableMedian(values: number[]): number {
+	const comparable = values.filter(comparableDrain);
+	return comparable.length > 0 ? median(comparable) : Number.NaN;
 }
 
 /** 0 given up, at most `maxRuns` callback executions per lead, every lead one row. */
@@ -54,8 +77,8 @@ function landedGoals(what: string, figures: ScenarioFigures, maxRuns: number): G
 	];
 }
 
-function burstGoals(scenario: ScenarioOutcome, size: number, perSecond: number): Goal[] {
-	const what = `${SHIPPED} ${scenario.scenario}`;
+function burstGoals({ scenario, label }: Found, size: number, perSecond: number): Goal[] {
+	const what = `${SHIPPED} ${scenario.scenario}${label}`;
 	const drain = scenario.figures['drain s'];
 	const drainGoal = size === 50 ? BURST_50_DRAIN_S : (1.25 * size) / perSecond;
 	const formula = size === 50 ? '' : `1.25 x ${size} / ${perSecond.toFixed(2)} leads/s = `;
@@ -68,8 +91,8 @@ function burstGoals(scenario: ScenarioOutcome, size: number, perSecond: number):
 	];
 }
 
-function restartGoals(scenario: ScenarioOutcome, size: number, perSecond: number): Goal[] {
-	const what = `${SHIPPED} ${scenario.scenario}`;
+function restartGoals({ scenario, label }: Found, size: number, perSecond: number): Goal[] {
+	const what = `${SHIPPED} ${scenario.scenario}${label}`;
 	const backlog = scenario.restart!['backlog drain s'];
 	const drainGoal = (1.25 * size) / perSecond;
 	return [
@@ -83,25 +106,33 @@ function restartGoals(scenario: ScenarioOutcome, size: number, perSecond: number
 	];
 }
 
-function callbackAloneGoal(side: string, scenario: ScenarioOutcome, schedule: string): Goal {
+function callbackAloneGoal(side: string, { scenario, label }: Found, schedule: string): Goal {
 	const figures = scenario.figures;
 	const landed = figures['landed by callback'];
 	const alone =
 		landed === figures.leads && figures['rows missing'] === 0 && figures['rows twice'] === 0;
 	return {
 		text:
-			`${side} ${scenario.scenario} (${schedule} schedule): every lead one row through the callback ` +
+			`${side} ${scenario.scenario}${label} (${schedule} schedule): every lead one row through the callback ` +
 			`alone within ${CALLBACK_ALONE_S / 60} min (${landed}/${figures.leads} by the callback, ` +
 			`last at ${fixed(figures['callback drain s'])} s, twice ${figures['rows twice']})`,
 		met: alone && figures['callback drain s'] <= CALLBACK_ALONE_S,
 	};
 }
 
-/** The shipped side against the peers on one lead at a time and on a restart's backlog. */
-function peerGoals(outcomes: SideOutcome[], restart: string): Goal[] {
+/**
+ * The shipped side against the peers on one lead at a time and on a restart's backlog: the median
+ * of the shipped side's backlogs, each of which must have drained, against the median of the
+ * peer's that can be compared.
+ */
+function peerGoals(
+	outcomes: SideOutcome[],
+	singles: Map<string, OneAtATime>,
+	restart: string,
+): Goal[] {
 	const goals: Goal[] = [];
-	const ours = outcomes.find((outcome) => outcome.plan.side.name === SHIPPED)?.single;
-	const theirs = outcomes.find((outcome) => outcome.plan.side.name === WRITE_PEER)?.single;
+	const ours = singles.get(SHIPPED);
+	const theirs = singles.get(WRITE_PEER);
 	if (ours && theirs) {
 		const value = ratio(ours['p50 ms'], theirs['p50 ms']);
 		goals.push({
@@ -111,9 +142,12 @@ function peerGoals(outcomes: SideOutcome[], restart: string): Goal[] {
 			met: value <= ONE_AT_A_TIME_RATIO,
 		});
 	}
-	const backlog = (side: string) => find(outcomes, side, restart)?.restart?.['backlog drain s'];
-	const [mine, peer] = [backlog(SHIPPED), backlog(IMMEDIATE_PEER)];
-	if (mine !== undefined && peer !== undefined) {
+	const backlogs = (side: string) =>
+		findAll(outcomes, side, restart).map(({ scenario }) => scenario.restart!['backlog drain s']);
+	const [mineAll, peerAll] = [backlogs(SHIPPED), backlogs(IMMEDIATE_PEER)];
+	if (mineAll.length > 0 && peerAll.length > 0) {
+		const mine = mineAll.every(comparableDrain) ? median(mineAll) : Number.NaN;
+		const peer = comparableMedian(peerAll);
 		const comparable = comparableDrain(mine) && comparableDrain(peer);
 		goals.push({
 			text:
@@ -134,9 +168,10 @@ export interface GoalSizes {
 
 export function leadBurstGoals(
 	outcomes: SideOutcome[],
+	singles: Map<string, OneAtATime>,
 	sizes: GoalSizes,
-	perSecond: number | undefined,
 ): Goal[] {
+	const perSecond = singles.get(SHIPPED)?.['leads/s'];
 	const goals: Goal[] = outcomes
 		.filter((outcome) => outcome.error)
 		.map((outcome) => ({
@@ -144,40 +179,41 @@ export function leadBurstGoals(
 			met: false,
 		}));
 	if (perSecond !== undefined) {
-		for (const size of sizes.bursts) {
-			const scenario = find(outcomes, SHIPPED, `burst ${size}`);
-			if (scenario) goals.push(...burstGoals(scenario, size, perSecond));
-		}
-		const restart = find(outcomes, SHIPPED, `restart ${sizes.restart}`);
-		if (restart) goals.push(...restartGoals(restart, sizes.restart, perSecond));
+		for (const size of sizes.bursts)
+			for (const found of findAll(outcomes, SHIPPED, `burst ${size}`))
+				goals.push(...burstGoals(found, size, perSecond));
+		for (const found of findAll(outcomes, SHIPPED, `restart ${sizes.restart}`))
+			goals.push(...restartGoals(found, sizes.restart, perSecond));
 	}
-	goals.push(...peerGoals(outcomes, `restart ${sizes.restart}`));
+	goals.push(...peerGoals(outcomes, singles, `restart ${sizes.restart}`));
 	for (const side of [SHIPPED, 'ours', 'ours-immediately+door'])
 		for (const [scenario, schedule] of [
 			[`demo burst ${sizes.demoBurst}`, 'demo'],
 			[`burst ${sizes.demoBurst}`, 'benchmark'],
-		]) {
-			const found = find(outcomes, side, scenario);
-			if (found) goals.push(callbackAloneGoal(side, found, schedule));
-		}
+		])
+			for (const found of findAll(outcomes, side, scenario))
+				goals.push(callbackAloneGoal(side, found, schedule));
 	return goals;
 }
 
+/** Per scenario and peer, the shipped side's median figure over the rounds against the peer's. */
 export function leadBurstRatios(outcomes: SideOutcome[]): Ratio[] {
 	const ratios: Ratio[] = [];
 	const shipped = outcomes.filter((outcome) => outcome.plan.side.name === SHIPPED);
-	for (const scenario of shipped.flatMap((outcome) => outcome.scenarios))
+	const scenarios = new Set(
+		shipped.flatMap((outcome) => outcome.scenarios.map((one) => one.scenario)),
+	);
+	const medianOf = (side: string, scenario: string, figure: keyof ScenarioFigures) => {
+		const values = findAll(outcomes, side, scenario).map((found) => found.scenario.figures[figure]);
+		return values.every(Number.isFinite) ? median(values) : Number.NaN;
+	};
+	for (const scenario of scenarios)
 		for (const peer of PEERS) {
-			const theirs = find(outcomes, peer, scenario.scenario);
-			if (!theirs) continue;
+			if (findAll(outcomes, peer, scenario).length === 0) continue;
 			for (const [figure, metric] of RATIO_METRICS) {
-				const value = ratio(scenario.figures[figure], theirs.figures[figure]);
+				const value = ratio(medianOf(SHIPPED, scenario, figure), medianOf(peer, scenario, figure));
 				if (Number.isFinite(value))
-					ratios.push({
-						metric: `${scenario.scenario}, ${metric}`,
-						value,
-						of: `${SHIPPED} / ${peer}`,
-					});
+					ratios.push({ metric: `${scenario}, ${metric}`, value, of: `${SHIPPED} / ${peer}` });
 			}
 		}
 	return ratios;

@@ -1,7 +1,7 @@
 /**
- * One side's part of the lead-burst run, on its own fresh stack: leads one at a time (the shipped
- * side), the bursts, then the restart backlog (n8n SIGKILLed during a stream of leads, a third of
- * them made while it is down, started again while the rest are made).
+ * One side's round of the lead-burst run, on its own fresh stack: the bursts, then the restart
+ * backlog (n8n SIGKILLed during a stream of leads, a third of them made while it is down, started
+ * again while the rest are made). Leads one at a time run side by side beforehand (single.ts).
  */
 import type { N8nInstall } from '../../harness/n8n';
 import { burstOf, streamOf, type LeadMaker, type MadeLead } from './leads';
@@ -9,14 +9,13 @@ import { ListRuns, type ListRun } from './runs';
 import { endOfScenario, type ScenarioResult } from './scenario';
 import { longestDeliveryMs, type PortalSchedule } from './schedules';
 import type { SideDefinition } from './sides';
-import { oneAtATime, type OneAtATime } from './single';
 import { startSideStack, type SideStack } from './stack';
 
 export interface SidePlan {
 	side: SideDefinition;
 	schedule: PortalSchedule;
-	/** Leads one at a time before anything else (0: none). */
-	single: number;
+	/** 0 for the first round of the run's sides, 1 for the second (in the reverse order), … */
+	round: number;
 	bursts: number[];
 	/** The restart backlog's leads (0: none). */
 	restart: number;
@@ -45,7 +44,6 @@ export interface ScenarioOutcome extends ScenarioResult {
 
 export interface SideOutcome {
 	plan: SidePlan;
-	single?: OneAtATime;
 	scenarios: ScenarioOutcome[];
 	/** Why the side stopped early, if it did. */
 	error?: string;
@@ -141,10 +139,6 @@ export async function runSide(
 	try {
 		stack = await startSideStack(plan.side, plan.schedule, install);
 		const listRuns = new ListRuns(stack.owner, stack.workflowId);
-		if (plan.single > 0) {
-			outcome.single = await oneAtATime(stack, plan.single);
-			report(`one at a time: ${JSON.stringify(outcome.single)}`);
-		}
 		const done = (scenario: ScenarioOutcome) => {
 			outcome.scenarios.push(scenario);
 			report(

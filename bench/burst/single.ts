@@ -1,17 +1,23 @@
 /**
  * Leads one at a time, each made once the last one's row is written: lead made → row written
  * (n8n's success answer, which Respond When Last Node Finishes sends once the upsert is done), and
- * the throughput that gives, which the drain goals are measured against. The first leads after
- * publication warm n8n and the side's workflow up and are not counted.
+ * the throughput that gives, which the drain goals are measured against. The sides run side by
+ * side, each on its own stack, all started before the first lead: lead n goes to every side in
+ * turn, in the order reversed on every other n (A B, B A, …), so that drift in the machine's load
+ * hits every side alike. Never two leads in flight at once. The first leads after publication warm
+ * n8n and each side's workflow up and are not counted.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { N8nInstall } from '../../harness/n8n';
 import type { DeliveryAttempt } from '../../sandbox';
 import { percentile } from '../lib/stats';
 import { makeLead } from './leads';
-import type { SideStack } from './stack';
+import type { PortalSchedule } from './schedules';
+import type { SideDefinition } from './sides';
+import { startSideStack, type SideStack } from './stack';
 
-/** Leads made and answered before the measured ones. */
+/** Leads made and answered on each side before the measured ones. */
 const WARM_UP = 5;
 
 export interface OneAtATime {
@@ -36,22 +42,47 @@ async function rowWrittenAfter(stack: SideStack, idEvento: string, madeAt: numbe
 	}
 }
 
-export async function oneAtATime(stack: SideStack, count: number): Promise<OneAtATime> {
-	if (stack.side.respond !== 'lastNode')
-		throw new Error('one at a time needs a side answering When Last Node Finishes');
-	const maker = { portal: stack.portal, adId: stack.adId, tag: 'single' };
-	const times: number[] = [];
-	for (let n = 1; n <= WARM_UP + count; n++) {
-		const lead = await makeLead(maker, n);
-		const ms = await rowWrittenAfter(stack, lead.idEvento, lead.madeAt);
-		if (n > WARM_UP) times.push(ms);
-	}
+function figuresOf(times: number[]): OneAtATime {
 	const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
 	return {
-		leads: count,
+		leads: times.length,
 		'p50 ms': percentile(times, 50),
 		'p95 ms': percentile(times, 95),
 		'mean ms': mean,
 		'leads/s': 1_000 / mean,
 	};
+}
+
+async function alternate(stacks: SideStack[], count: number): Promise<OneAtATime[]> {
+	const times = stacks.map((): number[] => []);
+	const forward = stacks.map((_, index) => index);
+	const backward = [...forward].reverse();
+	for (let n = 1; n <= WARM_UP + count; n++)
+		for (const index of n % 2 === 1 ? forward : backward) {
+			const stack = stacks[index];
+			const lead = await makeLead({ portal: stack.portal, adId: stack.adId, tag: 'single' }, n);
+			const ms = await rowWrittenAfter(stack, lead.idEvento, lead.madeAt);
+			if (n > WARM_UP) times[index].push(ms);
+		}
+	return times.map(figuresOf);
+}
+
+/** `count` leads one at a time on each side, side by side; each side's figures by its name. */
+export async function oneAtATimeSideBySide(
+	sides: SideDefinition[],
+	schedule: PortalSchedule,
+	install: N8nInstall,
+	count: number,
+): Promise<Map<string, OneAtATime>> {
+	for (const side of sides)
+		if (side.respond !== 'lastNode')
+			throw new Error(`one at a time needs sides answering When Last Node Finishes: ${side.name}`);
+	const stacks: SideStack[] = [];
+	try {
+		for (const side of sides) stacks.push(await startSideStack(side, schedule, install));
+		const figures = await alternate(stacks, count);
+		return new Map(sides.map((side, index) => [side.name, figures[index]]));
+	} finally {
+		for (const stack of stacks) await stack.stop();
+	}
 }
