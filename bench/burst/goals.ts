@@ -24,8 +24,9 @@ const RATIO_METRICS = [
 	['attempts per lead', 'attempts per lead'],
 ] as const;
 
-const fixed = (value: number, digits = 1) =>
-	Number.isFinite(value) ? value.toFixed(digits) : 'not drained';
+/** Seconds, or 'not drained'. */
+const seconds = (value: number) =>
+	Number.isFinite(value) ? `${value.toFixed(1)} s` : 'not drained';
 
 /**
  * Whether a backlog drain (n8n ready again → every lead one row) can be compared: not when some
@@ -85,7 +86,7 @@ function burstGoals({ scenario, label }: Found, size: number, perSecond: number)
 	return [
 		...landedGoals(what, scenario.figures, size === 50 ? 1 : 1.05),
 		{
-			text: `${what}: drained within ${formula}${drainGoal.toFixed(1)} s (${fixed(drain)} s)`,
+			text: `${what}: drained within ${formula}${drainGoal.toFixed(1)} s (${seconds(drain)})`,
 			met: drain <= drainGoal,
 		},
 	];
@@ -100,7 +101,7 @@ function restartGoals({ scenario, label }: Found, size: number, perSecond: numbe
 		{
 			text:
 				`${what}: drained within 1.25 x ${size} / ${perSecond.toFixed(2)} leads/s = ` +
-				`${drainGoal.toFixed(1)} s of n8n ready again (${fixed(backlog)} s)`,
+				`${drainGoal.toFixed(1)} s of n8n ready again (${seconds(backlog)})`,
 			met: comparableDrain(backlog) && backlog <= drainGoal,
 		},
 	];
@@ -115,7 +116,7 @@ function callbackAloneGoal(side: string, { scenario, label }: Found, schedule: s
 		text:
 			`${side} ${scenario.scenario}${label} (${schedule} schedule): every lead one row through the callback ` +
 			`alone within ${CALLBACK_ALONE_S / 60} min (${landed}/${figures.leads} by the callback, ` +
-			`last at ${fixed(figures['callback drain s'])} s, twice ${figures['rows twice']})`,
+			`last at ${seconds(figures['callback drain s'])}, twice ${figures['rows twice']})`,
 		met: alone && figures['callback drain s'] <= CALLBACK_ALONE_S,
 	};
 }
@@ -152,8 +153,8 @@ function peerGoals(
 		goals.push({
 			text:
 				`${SHIPPED} ${restart}: backlog drained within ${BACKLOG_RATIO} x ${IMMEDIATE_PEER}'s ` +
-				`(${fixed(mine)} s / ${fixed(peer)} s` +
-				(comparable ? ` = ${fixed(ratio(mine, peer), 2)})` : ': not comparable)'),
+				`(${seconds(mine)} / ${seconds(peer)}` +
+				(comparable ? ` = ${ratio(mine, peer).toFixed(2)})` : ': not comparable)'),
 			met: comparable && ratio(mine, peer) <= BACKLOG_RATIO,
 		});
 	}
