@@ -36,16 +36,7 @@ fi
 # run as before, one at a time, each starting its own n8n.
 jest --ci --selectProjects unit sandbox engine reliability --maxWorkers "$(nproc)"
 for install in "${default_install[@]}"; do wait "$install"; done
-# The real-n8n suites whose time goes mostly to waiting for n8n's minute polls run in a second jest
-# beside the others (its lines marked "beside:"): one after another, the e2e leg took 29 minutes of
-# a fresh clone's 48, these four 11 of them. Every suite still has an n8n of its own, on free ports.
-beside='test/e2e/(destinationDown|pollTrigger|recipe|callbackRepair)\.test\.ts'
-(jest --ci --selectProjects e2e "$beside" 2>&1 | sed -u 's/^/beside: /') &
-beside_run=$!
-e2e_status=0
-jest --ci --selectProjects e2e --testPathIgnorePatterns "$beside" || e2e_status=$?
-wait "$beside_run" || e2e_status=$?
-[ "$e2e_status" -eq 0 ] || exit "$e2e_status"
+jest --ci --selectProjects e2e
 # QUEUE_SUITES: on (all three), off, or the one file to run (queueMode, singleProcess, queueDoor).
 case "${QUEUE_SUITES:-on}" in
 off) ;;
