@@ -7,8 +7,8 @@
 import type { Goal, Ratio } from '../lib/report';
 import { median, ratio } from '../lib/stats';
 import type { ScenarioFigures } from './figures';
-import type { ScenarioOutcome, SideOutcome } from './sideRun';
-import type { OneAtATime } from './single';
+import { roundLabel, type ScenarioOutcome, type SideOutcome } from './sideRun';
+import type { SideBySide } from './single';
 import { IMMEDIATE_PEER, PEERS, SHIPPED, WRITE_PEER } from './sides';
 
 /** Burst 50's drain goal, and the callback-alone goal's time. */
@@ -43,18 +43,18 @@ interface Found {
 
 /** Every round's outcome of `scenario` on `side`, in the order of the rounds. */
 function findAll(outcomes: SideOutcome[], side: string, scenario: string): Found[] {
-	const rounds = new Set(outcomes.map((outcome) => outcome.plan.round)).size;
 	return outcomes
 		.filter((outcome) => outcome.plan.side.name === side)
 		.flatMap((outcome) =>
 			outcome.scenarios
 				.filter((one) => one.scenario === scenario)
-				.map((one) => ({
-					scenario: one,
-					label: rounds > 1 ? ` (round ${outcome.plan.round + 1})` : '',
-				})),
+				.map((one) => ({ scenario: one, label: roundLabel(outcomes, outcome) })),
 		);
 }
+
+/** The median of `values` when each passes `test`, else NaN. */
+const medianIfAll = (values: number[], test: (value: number) => boolean) =>
+	values.every(test) ? median(values) : Number.NaN;
 
 /** The median of the figures that can be compared (NaN: none can). */
 function comparableMedian(values: number[]): number {
@@ -126,14 +126,10 @@ function callbackAloneGoal(side: string, { scenario, label }: Found, schedule: s
  * of the shipped side's backlogs, each of which must have drained, against the median of the
  * peer's that can be compared.
  */
-function peerGoals(
-	outcomes: SideOutcome[],
-	singles: Map<string, OneAtATime>,
-	restart: string,
-): Goal[] {
+function peerGoals(outcomes: SideOutcome[], singles: SideBySide, restart: string): Goal[] {
 	const goals: Goal[] = [];
-	const ours = singles.get(SHIPPED);
-	const theirs = singles.get(WRITE_PEER);
+	const ours = singles.figures.get(SHIPPED);
+	const theirs = singles.figures.get(WRITE_PEER);
 	if (ours && theirs) {
 		const value = ratio(ours['p50 ms'], theirs['p50 ms']);
 		goals.push({
@@ -147,7 +143,7 @@ function peerGoals(
 		findAll(outcomes, side, restart).map(({ scenario }) => scenario.restart!['backlog drain s']);
 	const [mineAll, peerAll] = [backlogs(SHIPPED), backlogs(IMMEDIATE_PEER)];
 	if (mineAll.length > 0 && peerAll.length > 0) {
-		const mine = mineAll.every(comparableDrain) ? median(mineAll) : Number.NaN;
+		const mine = medianIfAll(mineAll, comparableDrain);
 		const peer = comparableMedian(peerAll);
 		const comparable = comparableDrain(mine) && comparableDrain(peer);
 		goals.push({
@@ -169,16 +165,19 @@ export interface GoalSizes {
 
 export function leadBurstGoals(
 	outcomes: SideOutcome[],
-	singles: Map<string, OneAtATime>,
+	singles: SideBySide,
 	sizes: GoalSizes,
 ): Goal[] {
-	const perSecond = singles.get(SHIPPED)?.['leads/s'];
-	const goals: Goal[] = outcomes
-		.filter((outcome) => outcome.error)
-		.map((outcome) => ({
-			text: `${outcome.plan.side.name} (${outcome.plan.schedule.name} schedule) ran to the end`,
-			met: false,
-		}));
+	const perSecond = singles.figures.get(SHIPPED)?.['leads/s'];
+	const goals: Goal[] = [
+		...(singles.error ? [{ text: 'one at a time, side by side, ran to the end', met: false }] : []),
+		...outcomes
+			.filter((outcome) => outcome.error)
+			.map((outcome) => ({
+				text: `${outcome.plan.side.name} (${outcome.plan.schedule.name} schedule) ran to the end`,
+				met: false,
+			})),
+	];
 	if (perSecond !== undefined) {
 		for (const size of sizes.bursts)
 			for (const found of findAll(outcomes, SHIPPED, `burst ${size}`))
@@ -206,7 +205,7 @@ export function leadBurstRatios(outcomes: SideOutcome[]): Ratio[] {
 	);
 	const medianOf = (side: string, scenario: string, figure: keyof ScenarioFigures) => {
 		const values = findAll(outcomes, side, scenario).map((found) => found.scenario.figures[figure]);
-		return values.every(Number.isFinite) ? median(values) : Number.NaN;
+		return medianIfAll(values, Number.isFinite);
 	};
 	for (const scenario of scenarios)
 		for (const peer of PEERS) {

@@ -14,7 +14,7 @@ import { startSideStack, type SideStack } from './stack';
 export interface SidePlan {
 	side: SideDefinition;
 	schedule: PortalSchedule;
-	/** 0 for the first round of the run's sides, 1 for the second (in the reverse order), … */
+	/** 1 for the first round of the run's sides, 2 for the second (their order rotated), … */
 	round: number;
 	bursts: number[];
 	/** The restart backlog's leads (0: none). */
@@ -47,6 +47,12 @@ export interface SideOutcome {
 	scenarios: ScenarioOutcome[];
 	/** Why the side stopped early, if it did. */
 	error?: string;
+}
+
+/** ` (round 2)` when `outcomes` ran several rounds, else ''. */
+export function roundLabel(outcomes: SideOutcome[], outcome: SideOutcome): string {
+	const several = outcomes.some((other) => other.plan.round > 1);
+	return several ? ` (round ${outcome.plan.round})` : '';
 }
 
 /** Rates of the restart backlog's stream: before the kill, while n8n is down, while it starts. */

@@ -3,19 +3,25 @@
  * (n8n's success answer, which Respond When Last Node Finishes sends once the upsert is done), and
  * the throughput that gives, which the drain goals are measured against. The sides run side by
  * side, each on its own stack, all started before the first lead: lead n goes to every side in
- * turn, in the order reversed on every other n (A B, B A, …), so that drift in the machine's load
- * hits every side alike. Never two leads in flight at once. The first leads after publication warm
+ * turn, the order rotated by one for each n (A B, B A, … of two sides), so that drift in the
+ * machine's load hits every side alike. Never two leads in flight at once. The first leads after publication warm
  * n8n and each side's workflow up and are not counted.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { N8nInstall } from '../../harness/n8n';
 import type { DeliveryAttempt } from '../../sandbox';
-import { percentile } from '../lib/stats';
+import { percentile, rotated } from '../lib/stats';
 import { makeLead } from './leads';
 import type { PortalSchedule } from './schedules';
 import type { SideDefinition } from './sides';
 import { startSideStack, type SideStack } from './stack';
+
+/** The side-by-side run: each side's figures by its name, and why it stopped early if it did. */
+export interface SideBySide {
+	figures: Map<string, OneAtATime>;
+	error?: string;
+}
 
 /** Leads made and answered on each side before the measured ones. */
 const WARM_UP = 5;
@@ -53,18 +59,17 @@ function figuresOf(times: number[]): OneAtATime {
 	};
 }
 
-async function alternate(stacks: SideStack[], count: number): Promise<OneAtATime[]> {
-	const times = stacks.map((): number[] => []);
-	const forward = stacks.map((_, index) => index);
-	const backward = [...forward].reverse();
-	for (let n = 1; n <= WARM_UP + count; n++)
-		for (const index of n % 2 === 1 ? forward : backward) {
-			const stack = stacks[index];
-			const lead = await makeLead({ portal: stack.portal, adId: stack.adId, tag: 'single' }, n);
-			const ms = await rowWrittenAfter(stack, lead.idEvento, lead.madeAt);
-			if (n > WARM_UP) times[index].push(ms);
-		}
-	return times.map(figuresOf);
+/** Each side's figures by its name. */
+async function alternate(stacks: SideStack[], count: number): Promise<Map<string, OneAtATime>> {
+	const times = new Map(stacks.map((stack) => [stack.side.name, [] as number[]]));
+	const byName = new Map(stacks.map((stack) => [stack.side.name, stack]));
+	for (const { round: n, side } of rotated(WARM_UP + count, [...byName.keys()])) {
+		const stack = byName.get(side)!;
+		const lead = await makeLead({ portal: stack.portal, adId: stack.adId, tag: 'single' }, n);
+		const ms = await rowWrittenAfter(stack, lead.idEvento, lead.madeAt);
+		if (n > WARM_UP) times.get(side)!.push(ms);
+	}
+	return new Map([...times].map(([side, ms]) => [side, figuresOf(ms)]));
 }
 
 /** `count` leads one at a time on each side, side by side; each side's figures by its name. */
@@ -80,8 +85,7 @@ export async function oneAtATimeSideBySide(
 	const stacks: SideStack[] = [];
 	try {
 		for (const side of sides) stacks.push(await startSideStack(side, schedule, install));
-		const figures = await alternate(stacks, count);
-		return new Map(sides.map((side, index) => [side.name, figures[index]]));
+		return await alternate(stacks, count);
 	} finally {
 		for (const stack of stacks) await stack.stop();
 	}

@@ -10,7 +10,7 @@ import type { LeadBurstSide } from '../../bench/lib/options';
 
 const RESTART = 'restart 150';
 
-function restartOf(side: LeadBurstSide, backlogDrainS: number, round = 0): SideOutcome {
+function restartOf(side: LeadBurstSide, backlogDrainS: number, round = 1): SideOutcome {
 	const scenario = {
 		scenario: RESTART,
 		figures: {
@@ -31,14 +31,18 @@ function restartOf(side: LeadBurstSide, backlogDrainS: number, round = 0): SideO
 /** The backlog goal of rounds A B, B A, … with ours' and the peer's drains round by round. */
 function backlogGoal(ours: number | number[], peer: number | number[]) {
 	const [mine, theirs] = [ours, peer].map((drains) => [drains].flat());
-	const outcomes = mine.flatMap((drain, round) => {
+	const outcomes = mine.flatMap((drain, index) => {
 		const pair = [
-			restartOf('ours+door', drain, round),
-			restartOf('webhook-immediately', theirs[round], round),
+			restartOf('ours+door', drain, index + 1),
+			restartOf('webhook-immediately', theirs[index], index + 1),
 		];
-		return round % 2 === 0 ? pair : pair.reverse();
+		return index % 2 === 0 ? pair : pair.reverse();
 	});
-	const goals = leadBurstGoals(outcomes, new Map(), { bursts: [], restart: 150, demoBurst: 50 });
+	const goals = leadBurstGoals(
+		outcomes,
+		{ figures: new Map() },
+		{ bursts: [], restart: 150, demoBurst: 50 },
+	);
 	return goals.find((goal) => goal.text.includes("webhook-immediately's"))!;
 }
 
