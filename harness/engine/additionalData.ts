@@ -20,8 +20,6 @@ const notInHarness = (what: string) => () => {
 export function createAdditionalData(
 	options: AdditionalDataOptions,
 ): IWorkflowExecuteAdditionalData {
-	const webhookBaseUrl = options.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook';
-	const webhookTestBaseUrl = options.webhookTestBaseUrl ?? 'http://127.0.0.1:5678/webhook-test';
 	return {
 		credentialsHelper: options.credentialsHelper,
 		executionId: options.executionId,
@@ -30,8 +28,8 @@ export function createAdditionalData(
 		variables: {},
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl,
-		webhookTestBaseUrl,
+		webhookBaseUrl: options.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook',
+		webhookTestBaseUrl: options.webhookTestBaseUrl ?? 'http://127.0.0.1:5678/webhook-test',
 		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
 		formBaseUrl: 'http://127.0.0.1:5678/form',
 		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',

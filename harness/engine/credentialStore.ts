@@ -3,11 +3,6 @@ import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workfl
 
 export type CredentialsInput = Record<string, ICredentialDataDecryptedObject> | CredentialStore;
 
-export interface CredentialUpdate {
-	type: string;
-	data: ICredentialDataDecryptedObject;
-}
-
 /**
  * Plays n8n's credentials table: the saved data of one credential per credential type, and
  * the credential types themselves. n8n writes a credential back when pre-authentication
@@ -15,7 +10,7 @@ export interface CredentialUpdate {
  * Pass the same store to several runs to keep a refreshed token between them, as n8n does.
  */
 export class CredentialStore {
-	readonly updates: CredentialUpdate[] = [];
+	readonly updates: Array<{ type: string; data: ICredentialDataDecryptedObject }> = [];
 
 	/** How many times a credential's data was read (n8n decrypts it from its table each time). */
 	reads = 0;

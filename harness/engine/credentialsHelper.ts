@@ -93,8 +93,18 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 					'Workflow and node are required for declarative credential authentication',
 				);
 			}
-			const resolve = (value: string) =>
-				this.resolveWithCredentials(value, credentials, workflow, node);
+			const resolve = (value: string) => {
+				if (!isExpression(value)) return value;
+				const resolved = workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				);
+				return resolved ? resolved.toString() : '';
+			};
 			requestOptions.headers ??= {};
 			const target = requestOptions as unknown as Record<string, Record<string, unknown>>;
 			for (const [section, entries] of Object.entries(authenticate.properties)) {
@@ -131,8 +141,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			helpers,
 			credentials,
 		)) as ICredentialDataDecryptedObject;
-		if (output[expirable.name] === undefined) return undefined;
-		if (!node.credentials) return undefined;
+		if (output[expirable.name] === undefined || !node.credentials) return undefined;
 
 		// Like n8n: persist the refreshed fields, never overwriting a field saved as an expression.
 		const saved = this.store.data(credentialType.name) ?? {};
@@ -276,23 +285,5 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			);
 		}
 		return saved;
-	}
-
-	private resolveWithCredentials(
-		value: string,
-		credentials: ICredentialDataDecryptedObject,
-		workflow: Workflow,
-		node: INode,
-	): string {
-		if (!isExpression(value)) return value;
-		const resolved = workflow.expression.getSimpleParameterValue(
-			node,
-			value,
-			'internal',
-			{ $credentials: credentials },
-			undefined,
-			'',
-		);
-		return resolved ? resolved.toString() : '';
 	}
 }

@@ -10,12 +10,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-let executionCounter = 0;
-
-export function nextExecutionId(): string {
-	executionCounter += 1;
-	return String(executionCounter);
-}
+let executionsStarted = 0;
 
 function workflowBase(workflow: Workflow): IWorkflowBase {
 	return {
@@ -42,8 +37,7 @@ export async function executeWorkflow(
 	additionalData: IWorkflowExecuteAdditionalData,
 	mode: WorkflowExecuteMode,
 ): Promise<IRun> {
-	const executionId = additionalData.executionId ?? nextExecutionId();
-	additionalData.executionId = executionId;
+	const executionId = (additionalData.executionId ??= String(++executionsStarted));
 	additionalData.hooks = new ExecutionLifecycleHooks(mode, executionId, workflowBase(workflow));
 	const runExecutionData = createRunExecutionData({
 		executionData: {

@@ -2,7 +2,7 @@
  * The examples that land leads in a table (n8n's Data table, PostgreSQL): importing one as a user
  * would, running its "Run once" branch that creates the table.
  */
-import { loadExample, type ExampleName } from './examples';
+import { loadExample, type CredentialRef, type ExampleName } from './examples';
 import { runManually } from './manualRun';
 import type { DataTable, StoredWorkflow, WorkflowDefinition } from './n8nPublicApi';
 import type { ProvisionedN8n } from './provision';
@@ -11,8 +11,6 @@ import type { ProvisionedN8n } from './provision';
 export const LEADS_TABLE = 'Portal leads';
 /** The Manual Trigger of each landing example's "Run once" branch that creates its table. */
 export const CREATE_TABLE_TRIGGER = 'Run Once to Create the Table';
-
-type CredentialRef = { id: string; name: string };
 
 /** Runs a landing workflow's "Run once" branch, as a user clicks it: its table exists afterwards. */
 export async function createTableOf(owner: ProvisionedN8n, workflow: StoredWorkflow) {

@@ -148,7 +148,9 @@ export function startDoor(
 		statsRow: async (proxy, name) => rowIn(await haproxyStats(statsPort), proxy, name),
 		reload: () => startDoor({ ...options, port, secrets: undefined }, folder),
 		admit(secrets) {
-			statsPort = admitSecrets(folder, secrets) ?? statsPort;
+			// services.sh door-secrets: the secrets on its standard input, never on a command line.
+			const printed = runServicesScript(['door-secrets', folder], {}, `${secrets.join('\n')}\n`);
+			statsPort = assignedNumber(printed, 'DOOR_STATS_PORT') ?? statsPort;
 		},
 		cli,
 		async tableUsed(table) {
@@ -176,12 +178,6 @@ export function startDoor(
 			fs.rmSync(folder, { recursive: true, force: true });
 		},
 	};
-}
-
-/** services.sh door-secrets: the secrets on its standard input, never on a command line. */
-function admitSecrets(folder: string, secrets: string[]): number | undefined {
-	const printed = runServicesScript(['door-secrets', folder], {}, `${secrets.join('\n')}\n`);
-	return assignedNumber(printed, 'DOOR_STATS_PORT');
 }
 
 /** One command on HAProxy's admin socket (a Unix socket), its whole answer. */

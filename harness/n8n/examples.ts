@@ -37,7 +37,7 @@ interface ExampleNode extends Record<string, unknown> {
 	credentials?: Record<string, { id: string; name: string }>;
 }
 
-type CredentialRef = { id: string; name: string };
+export type CredentialRef = { id: string; name: string };
 
 /** An example file as it is in `examples/`. */
 export function readExample(name: ExampleName): WorkflowDefinition {

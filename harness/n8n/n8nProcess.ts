@@ -114,7 +114,6 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	} finally {
 		clearInterval(ticker);
 	}
-	const readLog = () => fs.readFileSync(logFile, 'utf8');
 	return {
 		url,
 		port,
@@ -122,7 +121,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		pid: child.pid!,
 		userFolder: options.userFolder,
 		logFile,
-		readLog,
+		readLog: () => fs.readFileSync(logFile, 'utf8'),
 		async kill() {
 			killGroup(child, 'SIGKILL');
 			await stop();

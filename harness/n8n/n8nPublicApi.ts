@@ -147,10 +147,7 @@ export class N8nPublicApi {
 		let cursor: string | null = null;
 		do {
 			const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-			const page: { data: T[]; nextCursor: string | null } = await this.send(
-				'GET',
-				`${path}${query}`,
-			);
+			const page = await this.send<{ data: T[]; nextCursor: string | null }>('GET', path + query);
 			items.push(...page.data);
 			cursor = page.nextCursor;
 		} while (cursor);

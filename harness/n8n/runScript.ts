@@ -17,15 +17,9 @@ export async function runScript(
 			args,
 			{ env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
 			(error, stdout, stderr) => {
-				if (error) {
-					reject(
-						new Error(
-							`${script} ${args.join(' ')} failed (${error.message.split('\n')[0]}):\n${stderr}`,
-						),
-					);
-					return;
-				}
-				resolve(stdout);
+				if (!error) return resolve(stdout);
+				const why = error.message.split('\n')[0];
+				reject(new Error(`${script} ${args.join(' ')} failed (${why}):\n${stderr}`));
 			},
 		);
 		if (relay) relayLines(child.stderr!, relay);

@@ -13,11 +13,9 @@ const ROWS_PER_LOOK = 250;
 
 /** Which path wrote the row: the callback's columns (eventId), the lead list's (listId), or both. */
 function pathsOf(row: LandedRow): string {
-	const paths = [
-		...(present(row.eventId) ? ['the callback'] : []),
-		...(present(row.listId) ? ['the lead list'] : []),
-	];
-	return paths.length > 0 ? `from ${paths.join(' and ')}` : 'written';
+	const paths = [present(row.eventId) && 'the callback', present(row.listId) && 'the lead list'];
+	const from = paths.filter(Boolean).join(' and ');
+	return from ? `from ${from}` : 'written';
 }
 
 const present = (value: unknown) => value !== null && value !== undefined && value !== '';

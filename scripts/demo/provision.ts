@@ -12,6 +12,7 @@ import {
 	LEADS_TABLE,
 	PORTAL_CREDENTIAL_NAME,
 	TRIGGER_TYPE,
+	createPortalCredential,
 	createTableOf,
 	loadExample,
 	portalCredentialData,
@@ -41,11 +42,7 @@ export async function ensureCredential(owner: ProvisionedN8n, sandboxUrl: string
 		await owner.api.updateCredential(existing.id, { type: CREDENTIAL_TYPE, data });
 		return { value: { id: existing.id, name: existing.name }, created: false };
 	}
-	const credential = await owner.api.createCredential({
-		name: PORTAL_CREDENTIAL_NAME,
-		type: CREDENTIAL_TYPE,
-		data,
-	});
+	const credential = await createPortalCredential(owner.api, sandboxUrl);
 	return { value: { id: credential.id, name: credential.name }, created: true };
 }
 

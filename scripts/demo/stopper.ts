@@ -32,11 +32,6 @@ export class Stopper {
 		return this.stopping !== undefined;
 	}
 
-	private async stopAll(): Promise<string[]> {
-		this.stopping ??= this.run();
-		return await this.stopping;
-	}
-
 	/** Stops everything on SIGINT, SIGTERM or SIGHUP (the terminal closed), then exits 0. */
 	stopOnSignals(say: (line: string) => void) {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -50,7 +45,7 @@ export class Stopper {
 	stopAndExit(say: (line: string) => void, why: string, code = 0) {
 		if (this.isStopping) return;
 		say(`\n${why}`);
-		void this.stopAll().then((failed) => {
+		void (this.stopping ??= this.run()).then((failed) => {
 			say(finished(failed));
 			this.exit(code);
 		});

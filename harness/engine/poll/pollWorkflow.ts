@@ -150,7 +150,6 @@ export class PollWorkflow {
 				// n8n saves the static data, then starts the execution (TriggerExecutionContextFactory).
 				this.saved = asSaved(workflow.staticData);
 				live.last = { items };
-				live.last.run = undefined;
 				this.pending.push(this.execute(data, live.last));
 			},
 			(error) => {
