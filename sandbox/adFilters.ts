@@ -157,8 +157,5 @@ export function selectAds(
 	}
 	const checks = checksOf(filters);
 	if (checks.length === 0) return candidates;
-	return candidates.filter((ad) => {
-		for (const check of checks) if (!check(ad)) return false;
-		return true;
-	});
+	return candidates.filter((ad) => checks.every((check) => check(ad)));
 }

@@ -225,11 +225,10 @@ export class DeliveryService {
 			'user-agent': BEHAVIOUR.delivery.userAgent,
 		};
 		if (target.headerValue) headers[target.headerKey] = target.headerValue;
-		const { body } = job;
 		const started = Date.now();
 		const generation = this.generation;
 		this.sending.add(delivery);
-		const result = await this.post(target.url, headers, JSON.stringify(body));
+		const result = await this.post(target.url, headers, JSON.stringify(job.body));
 		this.sending.delete(delivery);
 		if (this.closed || generation !== this.generation) return;
 
@@ -248,7 +247,7 @@ export class DeliveryService {
 			final: failed ? duplicate || !retriesLeft : !duplicateNext,
 			duplicate,
 			headers,
-			body,
+			body: job.body,
 			startedAt: new Date(started).toISOString(),
 			durationMs: Date.now() - started,
 		};
@@ -305,19 +304,14 @@ export class DeliveryService {
 				responseBody: text.slice(0, RESPONSE_BODY_KEPT),
 			};
 		} catch (error) {
-			return timedOut
-				? {
-						status: null,
-						outcome: 'timeout',
-						error: `No answer within ${this.options.timeoutMs} ms`,
-						responseBody: '',
-					}
-				: {
-						status: null,
-						outcome: 'error',
-						error: String(error?.message ?? error),
-						responseBody: '',
-					};
+			return {
+				status: null,
+				outcome: timedOut ? 'timeout' : 'error',
+				error: timedOut
+					? `No answer within ${this.options.timeoutMs} ms`
+					: String(error?.message ?? error),
+				responseBody: '',
+			};
 		} finally {
 			clearTimeout(timer);
 			this.inFlight.delete(controller);

@@ -17,7 +17,7 @@ import { withEnvelope } from './contract/eventEnvelope';
 import { bodyLanguageOf, type BodyLanguage } from './contract/languages';
 import { leadBodyIn } from './contract/leadBodies';
 import type { SandboxContext } from './context';
-import type { DeliveryJob, DeliveryTarget } from './delivery';
+import type { DeliveryTarget } from './delivery';
 import { adEventFields, creditFields, type AdEventDetail, type CreditChange } from './eventBodies';
 import { leadFactsOf } from './leadFactsOf';
 import type { AdRecord, InterfaceRecord, LeadContact, MessageRecord } from './model';
@@ -97,15 +97,14 @@ function notify(
 		if (!receives(target, kind, ad, ctx.untidy.settings.unassociatedAdLeads)) continue;
 		const to = deliveryTarget(target.configuration!)!;
 		const idEvento = randomUUID();
-		const job: DeliveryJob = {
+		ctx.deliveries.enqueue({
 			idEvento,
 			kind,
 			interfaceId: target.id,
 			source: 'event',
 			target: to,
 			body: bodyFor(target, idEvento, to.language),
-		};
-		ctx.deliveries.enqueue(job);
+		});
 		scheduled.push({ idEvento, kind, interfaceId: target.id });
 	}
 	return scheduled;

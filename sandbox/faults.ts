@@ -132,11 +132,6 @@ export type FaultAction =
 			contentType: string;
 	  };
 
-export interface FaultDecision {
-	latencyMs: number;
-	action: FaultAction;
-}
-
 export class FaultInjector {
 	private settings!: FaultSettings;
 	private requestRng!: Rng;
@@ -190,7 +185,7 @@ export class FaultInjector {
 	 * What to do to one service request. Draws the same count of numbers for every request that is
 	 * not hit by a one-shot or an agency's fault.
 	 */
-	decide(method: string, path: string): FaultDecision {
+	decide(method: string, path: string): { latencyMs: number; action: FaultAction } {
 		const targeted = this.takeOnce(method, path);
 		if (targeted) return { latencyMs: 0, action: targeted };
 		const aimed = this.agencyFault(path);
@@ -250,17 +245,15 @@ export class FaultInjector {
 		if (fault.messageCodes) return codedAnswer(status, fault.messageCodes, fault.headers);
 		if (fault.body === undefined)
 			return errorAnswer(status, false, this.settings.retryAfterSeconds, fault.headers);
-		const isText = typeof fault.body === 'string';
+		if (typeof fault.body !== 'string') return jsonAnswer(status, fault.body, fault.headers);
 		return {
 			type: 'answer',
 			status,
 			headers: fault.headers ?? {},
-			body: isText ? (fault.body as string) : JSON.stringify(fault.body),
-			contentType: !isText
-				? 'application/json; charset=utf-8'
-				: (fault.body as string).trimStart().startsWith('<')
-					? 'application/xml'
-					: 'text/plain; charset=utf-8',
+			body: fault.body,
+			contentType: fault.body.trimStart().startsWith('<')
+				? 'application/xml'
+				: 'text/plain; charset=utf-8',
 		};
 	}
 }

@@ -130,15 +130,7 @@ const settingsOf = (chosen: RuntimeSettings): RuntimeSettings => ({
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const { stateFile: statePath } = options;
 	const saved = statePath === undefined ? null : readStateFile(statePath);
-	let world = resolveWorld(
-		{
-			seed: options.seed,
-			ads: options.ads,
-			agencies: options.agencies,
-			agencyAds: options.agencyAds,
-		},
-		saved && { path: statePath!, world: saved.world },
-	);
+	let world = resolveWorld(options, saved && { path: statePath!, world: saved.world });
 	const { seed } = world;
 	const quiet = options.quiet ?? true;
 	const log = quiet ? () => {} : (options.log ?? ((line: string) => console.log(line)));

@@ -104,12 +104,8 @@ export class SandboxState {
 
 	/** The client id and secret of an interface's client-credentials login. */
 	clientOf(interfaceId: string): { clientId: string; clientSecret: string } | null {
-		for (const client of this.clients.values()) {
-			if (client.interfaceId === interfaceId) {
-				return { clientId: client.clientId, clientSecret: client.clientSecret };
-			}
-		}
-		return null;
+		const client = [...this.clients.values()].find((c) => c.interfaceId === interfaceId);
+		return client ? { clientId: client.clientId, clientSecret: client.clientSecret } : null;
 	}
 
 	interfaceById(id: string): InterfaceRecord {
@@ -272,10 +268,6 @@ export class SandboxState {
 		else units.push(unit);
 	}
 
-	private nextMessageId(): number {
-		return ++this.lastMessageId;
-	}
-
 	counters(): StateCounters {
 		return {
 			lastMessageId: this.lastMessageId,
@@ -305,7 +297,7 @@ export class SandboxState {
 			...lead,
 			contactTypeId:
 				lead.contactTypeId ?? contactTypeAt(lead.kind, this.contactTypeTurns[lead.kind]++),
-			idMensaje: this.nextMessageId(),
+			idMensaje: ++this.lastMessageId,
 			agencyCode: lead.ad.agencyCode,
 		};
 		this.listMessage(record);

@@ -7,12 +7,9 @@
  */
 import { z } from 'zod';
 import { PORTAL_UTC_OFFSET_MINUTES } from './contract/dates';
-import type { Edition } from './contract/editions';
-import type { MessageRecord } from './model';
 import { windowOf, type PageWindow, type Paging } from './paging';
 import { createRng, type Rng } from './rng';
 import { UNTIDY_SWITCHES, type UntidySettings } from './settings';
-import { untidyListItem } from './untidyListItem';
 
 const everySwitch = (on: boolean) =>
 	Object.fromEntries(UNTIDY_SWITCHES.map((name) => [name, on])) as UntidySettings;
@@ -86,10 +83,5 @@ export class Untidy {
 		const offsetMs = PORTAL_UTC_OFFSET_MINUTES * MINUTE_MS;
 		const sinceMidnight = (((at + offsetMs) % DAY_MS) + DAY_MS) % DAY_MS;
 		return sinceMidnight < DAY_MS - LATE_WINDOW_MS || now >= at + LATE_BY_MS;
-	}
-
-	/** A listed lead as the switches write it (untidyListItem.ts). */
-	listedItem(item: Record<string, unknown>, lead: MessageRecord, edition: Edition) {
-		return untidyListItem(this, item, lead, edition);
 	}
 }

@@ -8,7 +8,6 @@ import { eventKindSchema } from '../../nodes/shared/schemas';
 import { EDITIONS } from '../contract/editions';
 import type { SandboxContext } from '../context';
 import { parseWith, queryOf } from '../routes/common';
-import { BEHAVIOUR } from '../behaviour';
 import { AD_SHAPES, BAD_FILTER_MODES, LEAD_LIST_SHAPES } from '../settings';
 import { registerFaultAdmin } from './faultRoutes';
 import { interfaceView, registerInterfacesAdmin } from './interfaces';
@@ -84,7 +83,7 @@ export function registerAdmin(app: FastifyInstance, ctx: SandboxContext, startSe
 
 	registerInterfacesAdmin(app, ctx);
 	registerInventoryAdmin(app, ctx);
-	registerLeadsAdmin(app, ctx, BEHAVIOUR.network.interfaceId);
+	registerLeadsAdmin(app, ctx);
 	registerFaultAdmin(app, ctx, startSeed);
 	registerUntidyAdmin(app, () => ctx.untidy);
 }

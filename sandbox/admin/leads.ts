@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errors } from '../behaviour';
+import { BEHAVIOUR, errors } from '../behaviour';
 import { prospect } from '../catalog';
 import type { SandboxContext } from '../context';
 import { createRng } from '../rng';
@@ -23,15 +23,11 @@ const bulkSchema = z
 	})
 	.strict();
 
-export function registerLeadsAdmin(
-	app: FastifyInstance,
-	ctx: SandboxContext,
-	networkInterface: string,
-) {
+export function registerLeadsAdmin(app: FastifyInstance, ctx: SandboxContext) {
 	app.post('/__sandbox/leads', async (request, reply) => {
 		const body = parseWith(bulkSchema, request.body ?? {});
 		const { state } = ctx;
-		const network = state.interfaces.get(networkInterface);
+		const network = state.interfaces.get(BEHAVIOUR.network.interfaceId);
 		const agencies = body.agencies ?? [...(network?.agencies ?? state.agencies.keys())];
 		for (const code of agencies) state.agency(code);
 		const to = body.to ?? Date.now();

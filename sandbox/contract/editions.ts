@@ -11,18 +11,12 @@ export type Edition = (typeof EDITIONS)[number];
 /** The path language a caller used: Spanish segments (`configuracion`) or Portuguese (`configuracao`). */
 export type PathLanguage = 'es' | 'pt';
 
-export interface EditionFields {
-	userIdPlat: boolean;
-	nationalId: boolean;
-}
-
-const FIELDS: Record<Edition, EditionFields> = {
+/** The fields each edition adds to a lead body (leadBodies/editionTail.ts). */
+export const EDITION_FIELDS: Record<Edition, { userIdPlat: boolean; nationalId: boolean }> = {
 	arg: { userIdPlat: false, nationalId: false },
 	rela: { userIdPlat: true, nationalId: true },
 	bra: { userIdPlat: false, nationalId: true },
 };
-
-export const editionFields = (edition: Edition): EditionFields => FIELDS[edition];
 
 /**
  * Which edition an interface's bodies follow: the one set for that interface (admin), else the one

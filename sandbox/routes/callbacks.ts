@@ -22,22 +22,19 @@ const BASES: ReadonlyArray<[string, PathLanguage]> = [
 export function registerCallbacks(app: FastifyInstance, ctx: SandboxContext) {
 	for (const [base, pathLanguage] of BASES) {
 		app.put(base, async (request, reply) => {
-			const caller = callerOf(ctx, request);
-			requireCallbackAccess(caller);
+			const caller = requireCallbackAccess(callerOf(ctx, request));
 			const configuration = parseWith(callbackConfigurationSchema.strip(), request.body);
 			ctx.state.configure(caller, configuration, pathLanguage);
 			return noContent(reply);
 		});
 
 		app.get(base, async (request, reply) => {
-			const caller = callerOf(ctx, request);
-			requireCallbackAccess(caller);
+			const caller = requireCallbackAccess(callerOf(ctx, request));
 			return caller.configuration ? { ...caller.configuration } : noContent(reply);
 		});
 
 		app.put(`${base}/:evento`, async (request, reply) => {
-			const caller = callerOf(ctx, request);
-			requireCallbackAccess(caller);
+			const caller = requireCallbackAccess(callerOf(ctx, request));
 			const { evento } = parseWith(eventParamSchema, paramsOf(request), 'evento');
 			if (!caller.configuration) throw errors.noConfiguration();
 			ctx.state.setSubscribed(caller, evento, true);
@@ -45,8 +42,7 @@ export function registerCallbacks(app: FastifyInstance, ctx: SandboxContext) {
 		});
 
 		app.delete(`${base}/:evento`, async (request, reply) => {
-			const caller = callerOf(ctx, request);
-			requireCallbackAccess(caller);
+			const caller = requireCallbackAccess(callerOf(ctx, request));
 			const { evento } = parseWith(eventParamSchema, paramsOf(request), 'evento');
 			ctx.state.setSubscribed(caller, evento, false);
 			return noContent(reply);

@@ -30,8 +30,9 @@ export function requireReadWrite(caller: InterfaceRecord): void {
 }
 
 /** Field notes: plans without callback access are refused on every callback endpoint. */
-export function requireCallbackAccess(caller: InterfaceRecord): void {
+export function requireCallbackAccess(caller: InterfaceRecord): InterfaceRecord {
 	if (!caller.callbackAccess) throw errors.noCallbackAccess();
+	return caller;
 }
 
 /** Validates with a zod schema; a failure answers 400 naming the fields. */

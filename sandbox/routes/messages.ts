@@ -16,6 +16,7 @@ import { editionFor } from '../events';
 import { leadFactsOf } from '../leadFactsOf';
 import type { LeadListShape } from '../settings';
 import { pagingOf } from '../paging';
+import { untidyListItem } from '../untidyListItem';
 import { callerOf, paramsOf, queryOf, sendPage, type Query } from './common';
 
 const ITEM_OF: Record<LeadListShape, (facts: LeadFacts) => Record<string, unknown>> = {
@@ -61,7 +62,8 @@ export function registerMessages(app: FastifyInstance, ctx: SandboxContext) {
 			);
 			const edition = editionFor(ctx, caller, pathLanguage);
 			const toItem = (message: (typeof listed)[number]) =>
-				ctx.untidy.listedItem(
+				untidyListItem(
+					ctx.untidy,
 					ITEM_OF[ctx.settings.leadList](
 						leadFactsOf(message, {
 							adCode: caller.codeByAdId.get(message.ad.idAvisoPlat) ?? null,

@@ -76,8 +76,7 @@ function enqueue(
 }
 
 function simulateLead(ctx: SandboxContext, request: FastifyRequest, pathLanguage: PathLanguage) {
-	const caller = callerOf(ctx, request);
-	requireCallbackAccess(caller);
+	const caller = requireCallbackAccess(callerOf(ctx, request));
 	const body = parseWith(leadSimulationSchema, request.body);
 	const agency = ctx.state.linkedAgency(caller, body.codigoInmobiliaria);
 	const ad = simulatedAd(ctx, caller, agency.codigoInmobiliaria, body.codigoAviso);
@@ -98,8 +97,7 @@ function simulateLead(ctx: SandboxContext, request: FastifyRequest, pathLanguage
 }
 
 function simulateCredit(ctx: SandboxContext, request: FastifyRequest) {
-	const caller = callerOf(ctx, request);
-	requireCallbackAccess(caller);
+	const caller = requireCallbackAccess(callerOf(ctx, request));
 	if (caller.kind === 'LEC' && !BEHAVIOUR.simulation.lecMaySimulateCredit)
 		throw errors.lecAccessDenied();
 	const body = parseWith(creditSimulationSchema, request.body);
