@@ -15,6 +15,7 @@ import {
 } from '../shared/schemas';
 import { eventKindOptions } from '../shared/eventKinds';
 import { propertyDetailsProperties } from '../shared/leadDetails/option';
+import { includeNationalIdOption } from '../shared/nationalIdOption';
 import type { ReceiveSettings } from './receive';
 import type { ReleaseRule } from './registration';
 
@@ -100,10 +101,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Include National ID',
-				name: 'includeNationalId',
-				type: 'boolean',
-				default: false,
+				...includeNationalIdOption,
 				description:
 					"Whether to add the prospect's national ID (DNI, CPF: personal data) to a simplified lead as nationalId. Off, it is only in a raw body you ask for (Include Raw Body, or Simplify off).",
 			},

@@ -265,14 +265,16 @@ export function detectBodyLanguage(
 	return best;
 }
 
+/** A field's every name: any language's, the lead list's, and those read before. */
+const everyNameOf = (field: CanonicalField): string[] => [
+	...[...BODY_LANGUAGES, 'list' as const].flatMap((source) => namesOf(field, source)),
+	...((EVENT_FIELDS[field] as FieldNames).before ?? []),
+];
+
 /** Every name a field is read under, those of `language` first. */
 function readingOrder(field: CanonicalField, language: BodyLanguage | null): string[] {
-	const sources: NameSource[] = [...BODY_LANGUAGES, 'list'];
 	const first = language === null ? [] : namesOf(field, language);
-	const rest = [
-		...sources.flatMap((source) => namesOf(field, source)),
-		...((EVENT_FIELDS[field] as FieldNames).before ?? []),
-	].filter((name) => !ONLY_IN_OWN_LANGUAGE.has(name));
+	const rest = everyNameOf(field).filter((name) => !ONLY_IN_OWN_LANGUAGE.has(name));
 	return [...new Set([...first, ...rest])];
 }
 
@@ -293,13 +295,8 @@ export interface ReadFields {
 	unknownNames: string[];
 }
 
-/** Every name the table knows: any language's, the lead list's, and those read before. */
-const KNOWN_NAMES = new Set(
-	ALL_FIELDS.flatMap((field) => [
-		...[...BODY_LANGUAGES, 'list' as const].flatMap((source) => namesOf(field, source)),
-		...((EVENT_FIELDS[field] as FieldNames).before ?? []),
-	]),
-);
+/** Every name the table knows. */
+const KNOWN_NAMES = new Set(ALL_FIELDS.flatMap(everyNameOf));
 
 /**
  * Reads a body's fields under their canonical names (the keys of EVENT_FIELDS), in `language`

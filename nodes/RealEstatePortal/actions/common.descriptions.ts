@@ -1,6 +1,14 @@
 /** Parameters several operations share, each defined once. */
-import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type INodeProperties,
+	type INodePropertyRegexValidation,
+} from 'n8n-workflow';
 import { CALLBACK_BODY_LANGUAGES, DEFAULT_AUTHORIZATION_HEADER_KEY } from '../../shared/schemas';
+
+/** An operation's parameters, each shown only for that resource and operation. */
+export const forOperation = (resource: string, operation: string, properties: INodeProperties[]) =>
+	updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
 
 /** A locator mode's check of what is typed: the regular expression, and the message otherwise. */
 const matching = (regex: string, errorMessage: string): INodePropertyRegexValidation => ({

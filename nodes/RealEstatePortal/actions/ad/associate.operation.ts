@@ -1,9 +1,4 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import { portalNotices } from '../../../shared/errorBody';
 import { isAlreadyAssociated, portalErrorDetails } from '../../../shared/errors';
@@ -15,6 +10,7 @@ import {
 	adLocatorField,
 	agencyCodeField,
 	batchingOption,
+	forOperation,
 	optionsCollection,
 	platformAdIdField,
 } from '../common.descriptions';
@@ -27,7 +23,7 @@ import {
 import { FROM_VERSION_2, ONLY_VERSION_1, onlyWhen } from '../../../shared/versionConditions';
 import { typeVersionOf } from '../versions';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('ad', 'associate', [
 	agencyCodeField,
 	{ ...adCodeField, description: 'Your own code to assign to the ad (codigoAviso)' },
 	onlyWhen(ONLY_VERSION_1, {
@@ -48,12 +44,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether an ad that is already associated to this interface counts as done instead of failing, so a bulk load can be re-run',
 	}),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ad'], operation: ['associate'] } },
-	properties,
-);
+]);
 
 const associationSchema = z.object({
 	agencyCode: agencyCodeSchema,

@@ -1,9 +1,4 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { normalizeAd } from '../../../shared/normalize';
 import { validateInput } from '../../../shared/validation';
@@ -12,6 +7,7 @@ import {
 	adLocatorField,
 	agencyCodeField,
 	batchingOption,
+	forOperation,
 	optionsCollection,
 	platformAdIdField,
 	simplifyField,
@@ -49,18 +45,13 @@ const version1 = [
 	},
 ].map((property) => onlyWhen(ONLY_VERSION_1, property));
 
-const properties: INodeProperties[] = [
+export const description = forOperation('ad', 'get', [
 	agencyCodeField,
 	...version1,
 	onlyWhen(FROM_VERSION_2, adLocatorField),
 	simplifyField,
 	optionsCollection(batchingOption),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ad'], operation: ['get'] } },
-	properties,
-);
+]);
 
 const adCodeSchema = z.string().trim().min(1, 'is required');
 

@@ -1,27 +1,23 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { normalizeAd } from '../../../shared/normalize';
 import { portalRequestAllPages } from '../../../shared/paging';
-import { agencyCodeField, limitField, returnAllField, simplifyField } from '../common.descriptions';
+import {
+	agencyCodeField,
+	forOperation,
+	limitField,
+	returnAllField,
+	simplifyField,
+} from '../common.descriptions';
 import { readAgencyCode, readLimit } from '../parameters';
 import { filtersField, readAdFilters } from './filters';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('ad', 'getAll', [
 	agencyCodeField,
 	returnAllField,
 	limitField,
 	filtersField,
 	simplifyField,
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ad'], operation: ['getAll'] } },
-	properties,
-);
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const agencyCode = readAgencyCode(this, itemIndex);

@@ -1,21 +1,19 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { forOperation } from '../common.descriptions';
 import { readCallbackConfigurationNow } from './current';
 import { configurationItem } from './configurationItem';
 import { readStoredCallbackConfiguration } from '../../../shared/storedCallbackConfiguration';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['callbackConfiguration'], operation: ['get'] } },
-	[
-		{
-			displayName: 'Reveal Header Value',
-			name: 'revealHeaderValue',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to show the authorization header value in clear. Off, the output shows only that one is set, its length and last four characters: the value is the secret that proves a notification comes from the portal, and execution data is kept and shown to everyone with access to the workflow.',
-		},
-	],
-);
+export const description = forOperation('callbackConfiguration', 'get', [
+	{
+		displayName: 'Reveal Header Value',
+		name: 'revealHeaderValue',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to show the authorization header value in clear. Off, the output shows only that one is set, its length and last four characters: the value is the secret that proves a notification comes from the portal, and execution data is kept and shown to everyone with access to the workflow.',
+	},
+]);
 
 /**
  * The interface's callback configuration, in any body language; `configured: false` when none is

@@ -1,12 +1,7 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { SECRET_HEADER } from '../../../RealEstatePortalTrigger/verify';
 import { portalRequest } from '../../../shared/transport';
-import { callbackConfigurationFields } from '../common.descriptions';
+import { callbackConfigurationFields, forOperation } from '../common.descriptions';
 import { readValidCallbackConfiguration } from '../parameters';
 import { readCallbackConfigurationNow } from './current';
 import { configurationItem } from './configurationItem';
@@ -19,10 +14,10 @@ const oneCallbackNotice: INodeProperties = {
 	default: '',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['callbackConfiguration'], operation: ['set'] } },
-	[oneCallbackNotice, ...(callbackConfigurationFields as INodeProperties[])],
-);
+export const description = forOperation('callbackConfiguration', 'set', [
+	oneCallbackNotice,
+	...(callbackConfigurationFields as INodeProperties[]),
+]);
 
 /** The URL of a Real Estate Portal Trigger when the configuration is one it registered. */
 function triggerUrlOf(configuration: IDataObject | null): string | undefined {

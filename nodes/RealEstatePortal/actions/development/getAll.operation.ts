@@ -1,13 +1,9 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { normalizeDevelopment, unitsOf } from '../../../shared/normalize';
 import { portalRequestAllPages } from '../../../shared/paging';
 import {
 	agencyCodeField,
+	forOperation,
 	limitField,
 	optionsCollection,
 	returnAllField,
@@ -16,7 +12,7 @@ import {
 import { readAgencyCode, readLimit } from '../parameters';
 import { typeVersionOf } from '../versions';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('development', 'getAll', [
 	agencyCodeField,
 	returnAllField,
 	limitField,
@@ -29,12 +25,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether to output each unit of each development as its own item, with its development beside it, instead of one item per development',
 	}),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['development'], operation: ['getAll'] } },
-	properties,
-);
+]);
 
 function without(object: IDataObject, ...names: string[]): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([name]) => !names.includes(name)));

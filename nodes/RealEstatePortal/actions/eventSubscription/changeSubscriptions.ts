@@ -1,15 +1,11 @@
 /** Subscribe and Unsubscribe: the same parameters, one request and one output item per event kind. */
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import { eventKindOptions, isReceivedBy } from '../../../shared/eventKinds';
 import { EVENT_KINDS } from '../../../shared/schemas';
 import { portalRequest, readPortalSettings } from '../../../shared/transport';
 import { validateInput } from '../../../shared/validation';
+import { forOperation } from '../common.descriptions';
 
 const eventKindsSchema = z
 	.array(z.enum(EVENT_KINDS), { invalid_type_error: 'must be a list of event kinds' })
@@ -17,7 +13,7 @@ const eventKindsSchema = z
 
 export function subscriptionOperation(operation: 'subscribeEvent' | 'unsubscribeEvent') {
 	const subscribing = operation === 'subscribeEvent';
-	const properties: INodeProperties[] = [
+	const description = forOperation('eventSubscription', subscribing ? 'subscribe' : 'unsubscribe', [
 		{
 			displayName: 'Event Kinds',
 			name: 'eventKinds',
@@ -29,16 +25,7 @@ export function subscriptionOperation(operation: 'subscribeEvent' | 'unsubscribe
 				? 'The kinds of event the portal should notify'
 				: 'The kinds of event the portal should stop notifying',
 		},
-	];
-	const description = updateDisplayOptions(
-		{
-			show: {
-				resource: ['eventSubscription'],
-				operation: [subscribing ? 'subscribe' : 'unsubscribe'],
-			},
-		},
-		properties,
-	);
+	]);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const given = this.getNodeParameter('eventKinds', itemIndex, []);

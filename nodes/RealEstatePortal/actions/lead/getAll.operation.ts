@@ -4,19 +4,14 @@
  * emits (nodes/shared/listedLead.ts), with the same lead key.
  */
 import { DateTime } from 'luxon';
-import {
-	NodeError,
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { includeNationalIdOption } from '../../../shared/nationalIdOption';
 import { normalizeAgency } from '../../../shared/normalize';
 import { portalRequestAllPages } from '../../../shared/paging';
 import { runInPool } from '../../../shared/pool';
 import {
 	agencyCodeField,
+	forOperation,
 	limitField,
 	optionsCollection,
 	returnAllField,
@@ -30,7 +25,7 @@ import { DEFAULT_DAYS_BACK, readSinceDay } from './sinceDay';
 /** Agencies whose lead lists are read at the same time. */
 const AGENCIES_IN_FLIGHT = 4;
 
-const properties: INodeProperties[] = [
+export const description = forOperation('lead', 'getAll', [
 	{
 		displayName: 'Agencies',
 		name: 'agencyScope',
@@ -57,12 +52,7 @@ const properties: INodeProperties[] = [
 	limitField,
 	simplifyField,
 	optionsCollection(includeNationalIdOption),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['getAll'] } },
-	properties,
-);
+]);
 
 async function agenciesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string[]> {
 	if (ctx.getNodeParameter('agencyScope', itemIndex, 'one') === 'one') {

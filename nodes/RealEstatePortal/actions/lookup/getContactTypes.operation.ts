@@ -4,20 +4,12 @@
  * catalogue cannot be asked (refused, unknown there, or failing after the retries), the kinds the
  * package knows (nodes/shared/contactTypes.ts), marked as its built-in list.
  */
-import {
-	NodeApiError,
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-} from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { KNOWN_CONTACT_TYPES, contactTypeWords } from '../../../shared/contactTypes';
 import { portalRequest } from '../../../shared/transport';
-import { simplifyField } from '../common.descriptions';
+import { forOperation, simplifyField } from '../common.descriptions';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lookup'], operation: ['getContactTypes'] } },
-	[simplifyField],
-);
+export const description = forOperation('lookup', 'getContactTypes', [simplifyField]);
 
 /** The answers after which the catalogue counts as not available, rather than the run failing. */
 function catalogueUnavailable(error: unknown): boolean {

@@ -1,11 +1,6 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { portalRequest, type PortalContext } from '../../../shared/transport';
-import { simplifyField } from '../common.descriptions';
+import { forOperation, simplifyField } from '../common.descriptions';
 import { FROM_VERSION_2, onlyWhen } from '../../../shared/versionConditions';
 import { typeVersionOf } from '../versions';
 
@@ -32,10 +27,9 @@ export function lookupOperation(
 	operation: LookupOperation,
 	simplified: (entry: IDataObject) => IDataObject,
 ) {
-	const description: INodeProperties[] = updateDisplayOptions(
-		{ show: { resource: ['lookup'], operation: [nodeOperation] } },
-		[onlyWhen(FROM_VERSION_2, simplifyField)],
-	);
+	const description = forOperation('lookup', nodeOperation, [
+		onlyWhen(FROM_VERSION_2, simplifyField),
+	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const entries = await listLookup(this, operation, itemIndex);
 		const simplify =

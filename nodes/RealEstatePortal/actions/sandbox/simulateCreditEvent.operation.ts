@@ -1,9 +1,8 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 import { creditSimulationBodySchema } from '../../../shared/schemas';
-import { agencyCodeField, callbackConfigurationFields } from '../common.descriptions';
+import { agencyCodeField, callbackConfigurationFields, forOperation } from '../common.descriptions';
 import { simulationExecute } from './simulation';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('sandbox', 'simulateCreditEvent', [
 	agencyCodeField,
 	{
 		displayName: 'Action',
@@ -34,12 +33,7 @@ const properties: INodeProperties[] = [
 		description: 'Status of the plan, e.g. HABILITADO',
 	},
 	...callbackConfigurationFields,
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['sandbox'], operation: ['simulateCreditEvent'] } },
-	properties,
-);
+]);
 
 export const execute = simulationExecute({
 	operation: 'simulateCreditEvent',

@@ -1,9 +1,13 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 import { leadSimulationBodySchema } from '../../../shared/schemas';
-import { adCodeField, agencyCodeField, callbackConfigurationFields } from '../common.descriptions';
+import {
+	adCodeField,
+	agencyCodeField,
+	callbackConfigurationFields,
+	forOperation,
+} from '../common.descriptions';
 import { simulationExecute } from './simulation';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('sandbox', 'simulateLeadEvent', [
 	agencyCodeField,
 	{ ...adCodeField, description: 'The ad the lead is about: your ad code, or its platform ad ID' },
 	{
@@ -41,12 +45,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	...callbackConfigurationFields,
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['sandbox'], operation: ['simulateLeadEvent'] } },
-	properties,
-);
+]);
 
 export const execute = simulationExecute({
 	operation: 'simulateLeadEvent',
