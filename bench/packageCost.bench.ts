@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { nodesBaseDist, n8nHome, webhookFile } from './lib/baselineNodes';
 import { bySize, type BenchOptions } from './lib/options';
 import type { BenchResult, Side } from './lib/report';
-import { interleaved, median, percentile, ratio } from './lib/stats';
+import { median, percentile, ratio, rotated } from './lib/stats';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(__dirname, '..');
@@ -98,7 +98,7 @@ export async function packageCostBench({ size }: BenchOptions): Promise<BenchRes
 	const packageDir = await snapshotPackage();
 	let tarball: Awaited<ReturnType<typeof packedSize>>;
 	try {
-		for (const { round, side } of interleaved<Side>(pairs, 'ours', 'baseline')) {
+		for (const { round, side } of rotated<Side>(pairs, ['ours', 'baseline'])) {
 			rounds.push({ side, round, loadMs: await coldLoadMs(side, packageDir) });
 		}
 		tarball = await packedSize(packageDir);

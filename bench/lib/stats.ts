@@ -19,20 +19,6 @@ export function ratio(ours: number, baseline: number): number {
 	return Math.round((ours / baseline) * 1000) / 1000;
 }
 
-/** A B A B ...: which side runs in each of `rounds` pairs, baseline first on odd pairs to cancel drift. */
-export function interleaved<T extends string>(
-	rounds: number,
-	a: T,
-	b: T,
-): Array<{ round: number; side: T }> {
-	const order: Array<{ round: number; side: T }> = [];
-	for (let round = 1; round <= rounds; round++) {
-		const pair = round % 2 === 1 ? [a, b] : [b, a];
-		for (const side of pair) order.push({ round, side });
-	}
-	return order;
-}
-
 /** Each of `rounds` runs every side once, the order rotated by one per round (a b c, b c a, c a b...). */
 export function rotated<T extends string>(
 	rounds: number,
