@@ -56,10 +56,16 @@ function findAll(outcomes: SideOutcome[], side: string, scenario: string): Found
 const medianIfAll = (values: number[], test: (value: number) => boolean) =>
 	values.every(test) ? median(values) : Number.NaN;
 
-/** The median of the figures that can be compared (NaN: none can). */
-function comparableMedian(values: number[]): number {
-	const comparable = values.filter(comparableDrain);
-	return comparable.length > 0 ? median(comparable) : Number.NaN;
+/**
+ * A peer's backlog drain over its rounds: a round that never drained (a lead left without a row)
+ * counts as unbounded, one whose rows were all written before n8n's readiness answered is left out;
+ * NaN when no round is left.
+ */
+function peerBacklog(values: number[]): number {
+	const kept = values.filter((value) => !(value <= 0));
+	return kept.length > 0
+		? median(kept.map((value) => (Number.isNaN(value) ? Number.POSITIVE_INFINITY : value)))
+		: Number.NaN;
 }
 
 /** 0 given up, at most `maxRuns` callback executions per lead, every lead one row. */
@@ -123,8 +129,7 @@ function callbackAloneGoal(side: string, { scenario, label }: Found, schedule: s
 
 /**
  * The shipped side against the peers on one lead at a time and on a restart's backlog: the median
- * of the shipped side's backlogs, each of which must have drained, against the median of the
- * peer's that can be compared.
+ * of the shipped side's backlogs, each of which must have drained, against the peer's (peerBacklog).
  */
 function peerGoals(outcomes: SideOutcome[], singles: SideBySide, restart: string): Goal[] {
 	const goals: Goal[] = [];
@@ -144,13 +149,17 @@ function peerGoals(outcomes: SideOutcome[], singles: SideBySide, restart: string
 	const [mineAll, peerAll] = [backlogs(SHIPPED), backlogs(IMMEDIATE_PEER)];
 	if (mineAll.length > 0 && peerAll.length > 0) {
 		const mine = medianIfAll(mineAll, comparableDrain);
-		const peer = comparableMedian(peerAll);
-		const comparable = comparableDrain(mine) && comparableDrain(peer);
+		const peer = peerBacklog(peerAll);
+		const comparable = comparableDrain(mine) && !Number.isNaN(peer);
+		const verdict = !comparable
+			? ': not comparable'
+			: Number.isFinite(peer)
+				? ` = ${ratio(mine, peer).toFixed(2)}`
+				: ': the peer left leads without a row';
 		goals.push({
 			text:
 				`${SHIPPED} ${restart}: backlog drained within ${BACKLOG_RATIO} x ${IMMEDIATE_PEER}'s ` +
-				`(${seconds(mine)} / ${seconds(peer)}` +
-				(comparable ? ` = ${ratio(mine, peer).toFixed(2)})` : ': not comparable)'),
+				`(${seconds(mine)} / ${seconds(peer)}${verdict})`,
 			met: comparable && ratio(mine, peer) <= BACKLOG_RATIO,
 		});
 	}
