@@ -131,13 +131,26 @@ function notFound(f: PortalFailure): Explanation {
 }
 
 /**
- * A 403 "Access is denied" to a write is how the portal refuses every write of a read-only (LEC)
- * interface: the token is a LEC's, whatever the credential's Interface Kind says
- * (docs/portal-api.md#interface-kinds-les-and-lec).
+ * A write refused as the portal refuses every write of a read-only (LEC) interface: the token is
+ * a LEC's, whatever the credential's Interface Kind says (docs/portal-api.md#interface-kinds-les-and-lec).
  */
+function isReadOnlyRefusal(answer: {
+	status?: number | null;
+	code?: string | null;
+	message?: string | null;
+}): boolean {
+	return (
+		answer.status === 403 &&
+		isAccessDenied({ code: answer.code ?? undefined, message: answer.message ?? undefined })
+	);
+}
+
 function forbidden(f: PortalFailure, settings: PortalSettings): Explanation {
 	const verb = WRITE_VERBS[f.operation];
-	if (verb && accessDenied(f)) {
+	if (
+		verb &&
+		isReadOnlyRefusal({ status: f.status, code: f.serviceCode, message: f.serviceMessage })
+	) {
 		const kindSaid =
 			settings.interfaceKind === 'LES'
 				? " This credential's Interface Kind says LES, but the token in it is a read-only interface's: the Interface Kind does not change what a token may do."
@@ -294,10 +307,11 @@ export function isAlreadyAssociated(error: unknown): boolean {
 export function isReadOnlyRefusalError(error: unknown): boolean {
 	const details = portalErrorDetails(error);
 	return (
-		details?.portalStatus === 403 &&
-		isAccessDenied({
-			code: details.portalCode ?? undefined,
-			message: details.portalMessage ?? undefined,
+		details !== undefined &&
+		isReadOnlyRefusal({
+			status: details.portalStatus,
+			code: details.portalCode,
+			message: details.portalMessage,
 		})
 	);
 }
