@@ -32,14 +32,16 @@ export interface Provisioned<T> {
 }
 
 export async function ensureCredential(owner: ProvisionedN8n, sandboxUrl: string) {
-	const data = portalCredentialData(sandboxUrl);
 	const existing = (await owner.api.listCredentials()).find(
 		(credential) =>
 			credential.type === CREDENTIAL_TYPE && credential.name === PORTAL_CREDENTIAL_NAME,
 	);
 	if (existing) {
 		// The emulator may listen on another port than last time.
-		await owner.api.updateCredential(existing.id, { type: CREDENTIAL_TYPE, data });
+		await owner.api.updateCredential(existing.id, {
+			type: CREDENTIAL_TYPE,
+			data: portalCredentialData(sandboxUrl),
+		});
 		return { value: { id: existing.id, name: existing.name }, created: false };
 	}
 	const credential = await createPortalCredential(owner.api, sandboxUrl);
