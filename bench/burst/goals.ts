@@ -151,16 +151,18 @@ function peerGoals(outcomes: SideOutcome[], singles: SideBySide, restart: string
 		const mine = medianIfAll(mineAll, comparableDrain);
 		const peer = peerBacklog(peerAll);
 		const comparable = comparableDrain(mine) && !Number.isNaN(peer);
+		// A peer that never drained is unbounded: any drain of ours is within it (ratio 0).
+		const value = ratio(mine, peer);
 		const verdict = !comparable
 			? ': not comparable'
 			: Number.isFinite(peer)
-				? ` = ${ratio(mine, peer).toFixed(2)}`
+				? ` = ${value.toFixed(2)}`
 				: ': the peer left leads without a row';
 		goals.push({
 			text:
 				`${SHIPPED} ${restart}: backlog drained within ${BACKLOG_RATIO} x ${IMMEDIATE_PEER}'s ` +
 				`(${seconds(mine)} / ${seconds(peer)}${verdict})`,
-			met: comparable && ratio(mine, peer) <= BACKLOG_RATIO,
+			met: comparable && value <= BACKLOG_RATIO,
 		});
 	}
 	return goals;
